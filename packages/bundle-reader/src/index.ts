@@ -1,0 +1,26 @@
+export { limits } from "./limits.js";
+export { readBundle } from "./read-bundle.js";
+export {
+  exitCode,
+  httpStatus,
+  isRefusal,
+  message,
+  refusalTable,
+  sourceCodes,
+  toRefusal,
+} from "./refusals.js";
+export type {
+  DestinationCode,
+  DestinationRefusal,
+  ReadOptions,
+  ReadProgress,
+  ReadResult,
+  Refusal,
+  RefusalCode,
+  Skill,
+  SkillFile,
+  Source,
+  SourceCode,
+  UnsafePathReason,
+  UploadFile,
+} from "./types.js";

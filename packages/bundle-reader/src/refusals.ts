@@ -1,0 +1,245 @@
+// The one table of refusal codes: for each, the sentence an operator reads,
+// the HTTP status the server answers with and the exit code of the CLI. No
+// surface invents its own wording or status; they all look a code up here.
+import type {
+  DestinationRefusal,
+  Refusal,
+  RefusalCode,
+  SourceCode,
+  UnsafePathReason,
+} from "./types.js";
+
+type AnyRefusal = Refusal | DestinationRefusal;
+
+type RefusalRule = {
+  status: number;
+  exitCode: number;
+  sentence: (refusal: AnyRefusal) => string;
+};
+
+const MIB = 1024 * 1024;
+
+const unsafeReasons: Record<UnsafePathReason, string> = {
+  absolute: "it is absolute",
+  "drive-prefix": "it carries a drive or stream prefix",
+  traversal: "it climbs out with '..'",
+  backslash: "it holds a backslash",
+  "control-character": "it holds a control character",
+  "empty-segment": "it has an empty segment",
+  "dot-segment": "it has a '.' segment",
+  "not-utf8": "it is not valid UTF-8",
+  "segment-too-long": "one of its names is longer than 255 bytes",
+  "path-too-long": "it is longer than 4,096 bytes",
+  "reserved-name": "one of its names is reserved on Windows",
+  "trailing-dot-or-space": "one of its names ends in a dot or a space",
+};
+
+const at = (r: AnyRefusal): string => (r.path === undefined ? "" : ` '${r.path}'`);
+const inSkill = (r: AnyRefusal): string => (r.skill === undefined ? "" : ` of skill '${r.skill}'`);
+const detail = (r: AnyRefusal): string => (r.detail === undefined ? "" : ` (${r.detail})`);
+const size = (bytes: number | undefined): string =>
+  bytes === undefined
+    ? "the limit"
+    : bytes >= MIB
+      ? `${bytes / MIB} MiB`
+      : `${bytes.toLocaleString("en-US")} bytes`;
+
+const refused = (status: number, sentence: RefusalRule["sentence"]): RefusalRule => ({
+  status,
+  exitCode: 1,
+  sentence,
+});
+
+/** Every code, source and destination alike, with its sentence, HTTP status and exit code. */
+export const refusalTable: Record<RefusalCode, RefusalRule> = {
+  "unreadable-source": refused(
+    422,
+    (r) =>
+      `The source${at(r)} cannot be read${detail(r)}; check that it exists and that you may read it.`,
+  ),
+  "not-an-archive": refused(
+    422,
+    (r) =>
+      `The source${at(r)} is neither a folder nor a tar or tar.gz archive; pack the bundle with tar and try again.`,
+  ),
+  "corrupt-archive": refused(
+    422,
+    (r) =>
+      `The archive${at(r)} is damaged or truncated${detail(r)}; pack the bundle again and retry.`,
+  ),
+  "unsafe-path": refused(
+    422,
+    (r) =>
+      `The entry${at(r)} has an unsafe path${"why" in r && r.why !== undefined ? ` (${unsafeReasons[r.why]})` : ""}; rename it to a plain relative path and pack again.`,
+  ),
+  link: refused(
+    422,
+    (r) => `The entry${at(r)} is a link; replace it with the file it points to and pack again.`,
+  ),
+  "not-regular-file": refused(
+    422,
+    (r) =>
+      `The entry${at(r)} is not a regular file or directory${detail(r)}; remove it from the bundle.`,
+  ),
+  "duplicate-path": refused(
+    422,
+    (r) =>
+      `The entry${at(r)} appears twice${r.other === undefined ? "" : ` (also as '${r.other}')`}, counting names that differ only in case or Unicode form; keep one and pack again.`,
+  ),
+  "file-and-directory": refused(
+    422,
+    (r) =>
+      `The path${at(r)} is both a file and a directory${r.other === undefined ? "" : ` ('${r.other}')`}; keep one of them and pack again.`,
+  ),
+  "missing-skill-file": refused(
+    422,
+    (r) =>
+      `The directory${r.skill === undefined ? at(r) : ` '${r.skill}'`} has no SKILL.md; add one or remove the directory from the bundle.`,
+  ),
+  "stray-file": refused(
+    422,
+    (r) => `The file${at(r)} lies beside the skill directories; move it into a skill or remove it.`,
+  ),
+  "unnamed-skill": refused(
+    422,
+    () =>
+      "The archive holds a single skill at its root but has no file name to name it by; give the archive the skill's name (for example my-skill.tar.gz) or wrap the skill in a folder.",
+  ),
+  "not-utf8": refused(
+    422,
+    (r) =>
+      `The file${at(r)}${inSkill(r)} is not valid UTF-8 text; the store holds text only, so remove it or convert it.`,
+  ),
+  "no-skills": refused(
+    422,
+    () =>
+      "The bundle holds no skills; a skill is a folder with a SKILL.md, or a collection of such folders.",
+  ),
+  "too-many-entries": refused(
+    413,
+    (r) =>
+      `The bundle has more than ${r.limit === undefined ? "the allowed number of" : r.limit.toLocaleString("en-US")} entries; split it into smaller bundles.`,
+  ),
+  "too-large": refused(
+    413,
+    (r) => `The bundle expands to more than ${size(r.limit)}; split it into smaller bundles.`,
+  ),
+  "invalid-id": refused(
+    422,
+    (r) =>
+      `The skill name '${r.skill ?? ""}' is not a valid id; use 1 to 64 lower-case letters, digits and single inner dashes.`,
+  ),
+  "identity-mismatch": refused(
+    422,
+    (r) =>
+      `The SKILL.md of skill '${r.skill ?? ""}' does not declare that id${detail(r)}; start it with '# ${r.skill ?? ""}' or frontmatter 'name: ${r.skill ?? ""}'.`,
+  ),
+  "skill-file-too-large": refused(
+    422,
+    (r) =>
+      `The SKILL.md of skill '${r.skill ?? ""}' is larger than ${size(r.limit ?? 262_144)}; shorten it and move detail into reference files.`,
+  ),
+  "already-defined": refused(
+    409,
+    (r) =>
+      `The skill '${r.skill ?? ""}' is already defined${r.other === undefined ? "" : ` at ${r.other}`}; import with replace to overwrite a managed skill, or rename it.`,
+  ),
+  "unknown-skill": refused(
+    404,
+    (r) =>
+      `There is no skill '${r.skill ?? ""}'${detail(r)}; list the skills to see which ids exist.`,
+  ),
+  "builtin-skill": refused(
+    409,
+    (r) =>
+      `The skill '${r.skill ?? ""}' is builtin and is never changed here; edit it in the workspace instead.`,
+  ),
+  "no-managed-root": {
+    status: 500,
+    exitCode: 1,
+    sentence: () =>
+      "No managed root is configured, so nothing can be installed or removed; set a data directory.",
+  },
+  "store-failed": {
+    status: 500,
+    exitCode: 3,
+    sentence: (r) =>
+      `The store could not be written${r.skill === undefined ? "" : ` for skill '${r.skill}'`}${detail(r)}; nothing was changed, check the data directory's space and permissions and retry.`,
+  },
+  "payload-too-large": refused(
+    422,
+    (r) =>
+      `The offered skills' bodies total more than ${size(r.limit)}${detail(r)}; remove or shorten skills until they fit.`,
+  ),
+  "invalid-payload": refused(
+    422,
+    (r) =>
+      `The payload file${at(r)} is not a valid skills payload${detail(r)}; materialize it again.`,
+  ),
+  "digest-mismatch": refused(
+    422,
+    (r) =>
+      `The payload's body of skill '${r.skill ?? ""}' does not match its digest; the file was altered, so materialize it again.`,
+  ),
+  "revision-mismatch": refused(
+    422,
+    (r) =>
+      `The payload file${at(r)} has a revision that does not match its skills; the file was altered, so materialize it again.`,
+  ),
+  internal: {
+    status: 500,
+    exitCode: 3,
+    sentence: (r) =>
+      `An internal error occurred${detail(r)}; this is a bug in skillshelf, please report it with the command that caused it.`,
+  },
+};
+
+export const sourceCodes: readonly SourceCode[] = [
+  "unreadable-source",
+  "not-an-archive",
+  "corrupt-archive",
+  "unsafe-path",
+  "link",
+  "not-regular-file",
+  "duplicate-path",
+  "file-and-directory",
+  "missing-skill-file",
+  "stray-file",
+  "unnamed-skill",
+  "not-utf8",
+  "no-skills",
+  "too-many-entries",
+  "too-large",
+];
+
+/** One sentence that names the file or skill and says what to do. */
+export function message(refusal: AnyRefusal): string {
+  return refusalTable[refusal.code].sentence(refusal);
+}
+
+/** The HTTP status a surface answers a refusal with. */
+export function httpStatus(refusal: AnyRefusal): number {
+  return refusalTable[refusal.code].status;
+}
+
+/** The CLI exit code for a refusal. */
+export function exitCode(refusal: AnyRefusal): number {
+  return refusalTable[refusal.code].exitCode;
+}
+
+/** Turns anything thrown into a refusal: a known one passes through, the rest is internal. */
+export function toRefusal(error: unknown): DestinationRefusal | Refusal {
+  if (isRefusal(error)) return error;
+  const text = error instanceof Error ? error.message : String(error);
+  return { code: "internal", detail: text };
+}
+
+export function isRefusal(value: unknown): value is Refusal | DestinationRefusal {
+  return (
+    typeof value === "object" &&
+    value !== null &&
+    "code" in value &&
+    typeof (value as { code: unknown }).code === "string" &&
+    Object.hasOwn(refusalTable, (value as { code: string }).code)
+  );
+}

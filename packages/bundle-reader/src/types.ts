@@ -1,0 +1,108 @@
+// The public shapes of a bundle read: where bytes come from, what a skill is,
+// and what a refusal carries. Every surface (catalog, payload, CLI, server)
+// speaks in these types, so they live with the one package that decides what
+// a bundle is.
+
+/** Where a bundle comes from. */
+export type Source =
+  | { kind: "path"; path: string }
+  | { kind: "archive"; bytes: Uint8Array; name?: string }
+  | { kind: "uploads"; files: UploadFile[] };
+
+/** One file of a browser directory selection, by its client-relative path. */
+export type UploadFile = { path: string; bytes: Uint8Array };
+
+/** A file of a skill: a POSIX path below the skill's root, and its UTF-8 text. */
+export type SkillFile = { path: string; text: string; executable: boolean };
+
+/** A skill as read from a bundle: its name and its files, sorted by path. */
+export type Skill = { name: string; files: SkillFile[] };
+
+/** How far a read has come, reported as it goes. */
+export type ReadProgress = { bytes: number; entries: number };
+
+export type ReadOptions = {
+  signal?: AbortSignal;
+  onProgress?: (progress: ReadProgress) => void;
+};
+
+/** Codes a source can be refused with. */
+export type SourceCode =
+  | "unreadable-source"
+  | "not-an-archive"
+  | "corrupt-archive"
+  | "unsafe-path"
+  | "link"
+  | "not-regular-file"
+  | "duplicate-path"
+  | "file-and-directory"
+  | "missing-skill-file"
+  | "stray-file"
+  | "unnamed-skill"
+  | "not-utf8"
+  | "no-skills"
+  | "too-many-entries"
+  | "too-large";
+
+/** Codes the destination (install, check, remove) and the payload refuse with. */
+export type DestinationCode =
+  | "invalid-id"
+  | "identity-mismatch"
+  | "skill-file-too-large"
+  | "already-defined"
+  | "unknown-skill"
+  | "builtin-skill"
+  | "no-managed-root"
+  | "store-failed"
+  | "payload-too-large"
+  | "invalid-payload"
+  | "digest-mismatch"
+  | "revision-mismatch"
+  | "internal";
+
+export type RefusalCode = SourceCode | DestinationCode;
+
+/** Why a path is unsafe, carried in `Refusal.why`. */
+export type UnsafePathReason =
+  | "absolute"
+  | "drive-prefix"
+  | "traversal"
+  | "backslash"
+  | "control-character"
+  | "empty-segment"
+  | "dot-segment"
+  | "not-utf8"
+  | "segment-too-long"
+  | "path-too-long"
+  | "reserved-name"
+  | "trailing-dot-or-space";
+
+/** A source refused: one code and the fields that locate the problem. */
+export type Refusal = {
+  code: SourceCode;
+  /** The entry at fault, as it stands in the source. */
+  path?: string;
+  /** The entry it collides with (duplicate-path, file-and-directory). */
+  other?: string;
+  /** For unsafe-path: which rule the path breaks. */
+  why?: UnsafePathReason;
+  /** The skill concerned, when the refusal is about one. */
+  skill?: string;
+  /** The limit exceeded (too-many-entries, too-large). */
+  limit?: number;
+  /** Extra words from the parser or the file system, for an operator. */
+  detail?: string;
+};
+
+/** A destination or payload refused. */
+export type DestinationRefusal = {
+  code: DestinationCode;
+  skill?: string;
+  path?: string;
+  /** Where the other definition lives (already-defined). */
+  other?: string;
+  limit?: number;
+  detail?: string;
+};
+
+export type ReadResult = { ok: true; skills: Skill[] } | { ok: false; refusal: Refusal };

@@ -1,0 +1,5 @@
+import { defineProject } from "vitest/config";
+
+export default defineProject({
+  test: { name: "bundle-reader", include: ["test/**/*.test.ts"] },
+});
