@@ -1,0 +1,12 @@
+export { type PayloadResult, type PayloadRoots, payload } from "./build-payload.js";
+export { MAX_PAYLOAD_BYTES } from "./limits.js";
+export { type MaterializeResult, materialize, PAYLOAD_FILE_NAME } from "./materialize.js";
+export { type ReadPayloadResult, readPayload } from "./read-payload.js";
+export {
+  type Payload,
+  type PayloadOrigin,
+  type PayloadRefusal,
+  type PayloadSkill,
+  payloadJsonSchema,
+  payloadSchema,
+} from "./schema.js";

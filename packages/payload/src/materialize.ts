@@ -1,0 +1,32 @@
+// Writes the payload where a worker will read it: dir/skills.json, replaced
+// atomically so a worker starting at any instant reads a whole payload, old or
+// new. A directory or file that cannot be written is a store-failed refusal
+// naming the path, never a thrown error.
+import { mkdir } from "node:fs/promises";
+import { join, resolve } from "node:path";
+import type { DestinationRefusal } from "@skillshelf/bundle-reader";
+import { type PayloadRoots, payload } from "./build-payload.js";
+import type { Payload } from "./schema.js";
+import { writeAtomically } from "./write-atomically.js";
+
+/** The file name a payload is written under inside its directory. */
+export const PAYLOAD_FILE_NAME = "skills.json";
+
+export type MaterializeResult =
+  | { ok: true; path: string; payload: Payload }
+  | { ok: false; refusal: DestinationRefusal };
+
+/** Builds the payload and writes it to dir/skills.json atomically, creating dir if needed. */
+export async function materialize(roots: PayloadRoots, dir: string): Promise<MaterializeResult> {
+  const built = await payload(roots);
+  if (!built.ok) return built;
+  const path = join(resolve(dir), PAYLOAD_FILE_NAME);
+  try {
+    await mkdir(resolve(dir), { recursive: true });
+    await writeAtomically(path, `${JSON.stringify(built.payload)}\n`);
+  } catch (error) {
+    const detail = error instanceof Error ? error.message : String(error);
+    return { ok: false, refusal: { code: "store-failed", path, detail } };
+  }
+  return { ok: true, path, payload: built.payload };
+}

@@ -1,0 +1,73 @@
+// The worker's side: reads a payload file and trusts nothing in it until it
+// has checked it. The file must parse, match the schema, hold its skills in
+// strict id order (the order the revision is defined over), and every body
+// must hash to its digest and the digests to the revision. Each failure is a
+// refusal with a stable code and the place it was found.
+import { readFile } from "node:fs/promises";
+import type { DestinationRefusal } from "@skillshelf/bundle-reader";
+import { revisionOf } from "@skillshelf/skill-catalog";
+import type { z } from "zod";
+import { digestText } from "./digest.js";
+import { type Payload, payloadSchema } from "./schema.js";
+
+export type ReadPayloadResult =
+  | { ok: true; payload: Payload }
+  | { ok: false; refusal: DestinationRefusal };
+
+/** Reads and verifies a payload file: schema, id order, every digest, then the revision. */
+export async function readPayload(path: string): Promise<ReadPayloadResult> {
+  let raw: string;
+  try {
+    raw = await readFile(path, "utf8");
+  } catch (error) {
+    return invalid(path, `it cannot be read: ${describeError(error)}`);
+  }
+  let json: unknown;
+  try {
+    json = JSON.parse(raw);
+  } catch (error) {
+    return invalid(path, `it is not JSON: ${describeError(error)}`);
+  }
+  const parsed = payloadSchema.safeParse(json);
+  if (!parsed.success) return invalid(path, describeIssue(parsed.error.issues[0]));
+  return verifyPayload(path, parsed.data);
+}
+
+function verifyPayload(path: string, payload: Payload): ReadPayloadResult {
+  const { skills } = payload;
+  for (let index = 0; index < skills.length; index++) {
+    const skill = skills[index]!;
+    const previous = skills[index - 1];
+    if (previous !== undefined && previous.id >= skill.id) {
+      return invalid(path, `skills[${index}]: '${skill.id}' is not in strict id order`);
+    }
+    if (digestText(skill.text) !== skill.digest) {
+      return { ok: false, refusal: { code: "digest-mismatch", path, skill: skill.id } };
+    }
+  }
+  if (revisionOf(skills) !== payload.revision) {
+    return { ok: false, refusal: { code: "revision-mismatch", path } };
+  }
+  return { ok: true, payload };
+}
+
+function invalid(path: string, detail: string): ReadPayloadResult {
+  return { ok: false, refusal: { code: "invalid-payload", path, detail } };
+}
+
+function describeIssue(issue: z.core.$ZodIssue | undefined): string {
+  if (issue === undefined) return "it does not match the payload schema";
+  return `${formatIssuePath(issue.path)}: ${issue.message}`;
+}
+
+function formatIssuePath(path: readonly PropertyKey[]): string {
+  let text = "";
+  for (const key of path) {
+    text += typeof key === "number" ? `[${key}]` : `${text === "" ? "" : "."}${String(key)}`;
+  }
+  return text === "" ? "(root)" : text;
+}
+
+function describeError(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

@@ -1,0 +1,77 @@
+// The payload's shape as one zod schema, so the producer, the verifying reader
+// and workers in other languages (through the JSON Schema generated from it
+// and committed at schema/payload.schema.json) agree on a single definition.
+// Objects are strict: a field the worker does not know is a tampered or
+// foreign file, not something to ignore.
+import { z } from "zod";
+
+/** Where an offered skill lives: the workspace's builtin root or the managed store. */
+export type PayloadOrigin = "builtin" | "managed";
+
+/** An offered skill with its body, which its digest (SHA-256 hex) describes exactly. */
+export type PayloadSkill = {
+  id: string;
+  origin: PayloadOrigin;
+  path: string;
+  digest: string;
+  text: string;
+};
+
+/** A skill the catalog refused, with its stable code and the reason in words. */
+export type PayloadRefusal = { id: string; code: string; reason: string };
+
+/** What a worker is handed: the offered bodies, their revision, the roots and the refusals. */
+export type Payload = {
+  revision: string;
+  roots: { builtin: string; managed: string | null };
+  skills: PayloadSkill[];
+  refused: PayloadRefusal[];
+};
+
+const sha256Hex = z
+  .string()
+  .regex(/^[0-9a-f]{64}$/)
+  .describe("SHA-256 as 64 lower-case hex digits");
+
+const skillId = z
+  .string()
+  .max(64)
+  .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/)
+  .describe("1-64 lower-case letters, digits and single inner dashes");
+
+const skillSchema = z.strictObject({
+  id: skillId,
+  origin: z.enum(["builtin", "managed"]),
+  path: z.string().min(1).describe("absolute path of the skill's SKILL.md"),
+  digest: sha256Hex.describe("SHA-256 hex of the UTF-8 bytes of text"),
+  text: z.string().describe("the SKILL.md body, exactly the bytes the digest describes"),
+});
+
+const refusalSchema = z.strictObject({
+  id: z.string().min(1).describe("the directory name of the refused skill"),
+  code: z
+    .string()
+    .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/)
+    .describe("stable refusal code, such as defined-twice or invalid-id"),
+  reason: z.string().min(1).describe("the refusal in words, for an operator"),
+});
+
+/** The payload's schema: strict objects, SHA-256 hex digests and revision, a known origin. */
+export const payloadSchema: z.ZodType<Payload> = z
+  .strictObject({
+    revision: sha256Hex.describe(
+      "SHA-256 hex over the offered skills' ids and digests, in id order",
+    ),
+    roots: z.strictObject({
+      builtin: z.string().min(1),
+      managed: z.string().min(1).nullable().describe("null when no managed root is configured"),
+    }),
+    skills: z.array(skillSchema).describe("offered skills, sorted by id"),
+    refused: z.array(refusalSchema).describe("refused skills, sorted by id"),
+  })
+  .meta({ title: "skillshelf payload" });
+
+/** The JSON Schema (draft 2020-12) of the payload, for workers that do not run zod. */
+export function payloadJsonSchema(): Record<string, unknown> {
+  return z.toJSONSchema(payloadSchema) as Record<string, unknown>;
+}
