@@ -1,0 +1,33 @@
+// Agent Skills frontmatter: a file that opens with a `---` line carries a
+// YAML block up to the next `---` line. It is parsed with a real YAML library
+// under the failsafe schema, so every scalar stays the string it was written
+// as (`name: 007` is the id "007", never the number 7).
+import { parse } from "yaml";
+
+export type Frontmatter =
+  | { kind: "absent" }
+  | { kind: "present"; fields: Record<string, unknown> }
+  | { kind: "invalid"; reason: string };
+
+const isFence = (line: string): boolean => line.trimEnd() === "---";
+
+/** Reads the frontmatter block at the start of `lines`, if the first line opens one. */
+export function readFrontmatter(lines: readonly string[]): Frontmatter {
+  if (lines.length === 0 || !isFence(lines[0]!)) return { kind: "absent" };
+  const end = lines.findIndex((line, index) => index > 0 && isFence(line));
+  if (end === -1) {
+    return { kind: "invalid", reason: "its frontmatter opens with '---' but is never closed" };
+  }
+  let value: unknown;
+  try {
+    value = parse(lines.slice(1, end).join("\n"), { schema: "failsafe" });
+  } catch (error) {
+    const first = (error instanceof Error ? error.message : String(error)).split("\n")[0];
+    return { kind: "invalid", reason: `its frontmatter is not valid YAML (${first})` };
+  }
+  if (value === null || value === undefined) return { kind: "present", fields: {} };
+  if (typeof value !== "object" || Array.isArray(value)) {
+    return { kind: "invalid", reason: "its frontmatter is not a mapping of fields" };
+  }
+  return { kind: "present", fields: value as Record<string, unknown> };
+}

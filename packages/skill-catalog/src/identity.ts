@@ -1,0 +1,52 @@
+// Which id a SKILL.md declares. Two ways are recognised and nothing else in
+// the body is a field: the title rule (the first non-empty line is `# <id>`)
+// and Agent Skills frontmatter (a leading `---` YAML block whose `name` is
+// the id). A leading UTF-8 BOM hides neither.
+import { readFrontmatter } from "./frontmatter.js";
+
+export type Identity =
+  | { ok: true; id: string; description?: string }
+  | { ok: false; code: "identity-mismatch" | "invalid-frontmatter"; reason: string };
+
+const BOM = "\uFEFF";
+
+/** Reads the id a SKILL.md text declares, by frontmatter or by title. */
+export function readIdentity(text: string): Identity {
+  const body = text.startsWith(BOM) ? text.slice(1) : text;
+  const lines = body.split("\n").map((line) => (line.endsWith("\r") ? line.slice(0, -1) : line));
+  const frontmatter = readFrontmatter(lines);
+  if (frontmatter.kind === "invalid") {
+    return { ok: false, code: "invalid-frontmatter", reason: frontmatter.reason };
+  }
+  if (frontmatter.kind === "present") {
+    const { name, description } = frontmatter.fields;
+    if (typeof name !== "string" || name.trim() === "") {
+      return { ok: false, code: "identity-mismatch", reason: "its frontmatter has no 'name'" };
+    }
+    return typeof description === "string"
+      ? { ok: true, id: name.trim(), description: description.trim() }
+      : { ok: true, id: name.trim() };
+  }
+  const first = lines.find((line) => line.trim() !== "");
+  const title = first === undefined ? undefined : /^# +(\S.*)$/.exec(first.trimEnd());
+  if (title === undefined || title === null) {
+    return {
+      ok: false,
+      code: "identity-mismatch",
+      reason:
+        "it declares no id: its first non-empty line is not a '# <id>' title and it has no frontmatter",
+    };
+  }
+  return { ok: true, id: title[1]!.trim() };
+}
+
+/** Checks that a SKILL.md declares `id`; answers the reason when it does not. */
+export function checkIdentity(text: string, id: string): Identity {
+  const identity = readIdentity(text);
+  if (!identity.ok || identity.id === id) return identity;
+  return {
+    ok: false,
+    code: "identity-mismatch",
+    reason: `it declares the id '${identity.id}' but its directory is '${id}'`,
+  };
+}

@@ -1,0 +1,135 @@
+// The lock that serializes writers of one managed root, across threads and
+// processes. It is a file, `<managed>/.lock`, created atomically with its
+// owner already inside (written to a private file first, then hard-linked
+// into place, which fails if the lock exists). A lock whose owner is provably
+// gone (same host, and that process no longer exists, or the machine has
+// rebooted since) is broken at once, under a short second lock so that two
+// waiters never both break it.
+//
+// Why not proper-lockfile: its staleness is time-based (the holder refreshes
+// the lock's mtime on a timer). A killed installer then blocks the next one
+// for the whole stale period, and a live holder whose timer stalls under load
+// is declared stale and "compromised" (by default an uncaught throw). Asking
+// whether the owner still runs is exact for a local data directory; owners on
+// another host are never broken, only waited for.
+import { randomBytes } from "node:crypto";
+import { readFileSync } from "node:fs";
+import { link, mkdir, readFile, rmdir, stat, unlink, writeFile } from "node:fs/promises";
+import { hostname } from "node:os";
+import { join } from "node:path";
+import { setTimeout as sleep } from "node:timers/promises";
+
+type Owner = { pid: number; host: string; boot: string; token: string };
+
+const LOCK = ".lock";
+const BREAKER = ".lock-break";
+const BREAKER_STALE_MS = 5_000;
+
+const bootId = ((): string => {
+  try {
+    return readFileSync("/proc/sys/kernel/random/boot_id", "utf8").trim();
+  } catch {
+    return "";
+  }
+})();
+
+/** Releases a held lock. */
+export type Release = () => Promise<void>;
+
+/**
+ * Takes the lock of `managed` (which must exist). With `wait: false` it
+ * answers undefined at once when another owner holds it; otherwise it polls
+ * until `timeoutMs` and then throws.
+ */
+export async function acquireLock(
+  managed: string,
+  options: { wait: boolean; timeoutMs?: number },
+): Promise<Release | undefined> {
+  const owner: Owner = { pid: process.pid, host: hostname(), boot: bootId, token: randomHex() };
+  const mine = join(managed, `.lock-${owner.token}`);
+  const lock = join(managed, LOCK);
+  await writeFile(mine, JSON.stringify(owner));
+  const started = Date.now();
+  let pause = 2;
+  try {
+    for (;;) {
+      try {
+        await link(mine, lock);
+        return async () => unlink(lock);
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+      }
+      if (await breakIfAbandoned(managed)) continue;
+      if (!options.wait) return undefined;
+      if (Date.now() - started > (options.timeoutMs ?? 120_000)) {
+        throw new Error(`the managed root ${managed} stayed locked by another writer`);
+      }
+      await sleep(pause);
+      pause = Math.min(pause * 2, 50);
+    }
+  } finally {
+    await unlink(mine).catch(() => undefined);
+  }
+}
+
+/** Removes owner files left by writers that died before linking or unlinking them. */
+export async function clearAbandonedOwnerFiles(managed: string, names: string[]): Promise<void> {
+  for (const name of names) {
+    if (!name.startsWith(".lock-") || name === BREAKER) continue;
+    const owner = await readOwner(join(managed, name));
+    if (owner !== undefined && isGone(owner)) await unlink(join(managed, name)).catch(() => {});
+  }
+}
+
+async function breakIfAbandoned(managed: string): Promise<boolean> {
+  const lock = join(managed, LOCK);
+  const owner = await readOwner(lock);
+  if (owner === undefined) return !(await exists(lock));
+  if (!isGone(owner)) return false;
+  const breaker = join(managed, BREAKER);
+  try {
+    await mkdir(breaker);
+  } catch {
+    const age = await stat(breaker).then(
+      (s) => Date.now() - s.mtimeMs,
+      () => 0,
+    );
+    if (age > BREAKER_STALE_MS) await rmdir(breaker).catch(() => {});
+    return false;
+  }
+  try {
+    const again = await readOwner(lock);
+    if (again?.token === owner.token) await unlink(lock);
+    return true;
+  } finally {
+    await rmdir(breaker).catch(() => {});
+  }
+}
+
+async function readOwner(path: string): Promise<Owner | undefined> {
+  try {
+    return JSON.parse(await readFile(path, "utf8")) as Owner;
+  } catch {
+    return undefined;
+  }
+}
+
+function isGone(owner: Owner): boolean {
+  if (owner.host !== hostname()) return false;
+  if (owner.boot !== "" && bootId !== "" && owner.boot !== bootId) return true;
+  if (owner.pid === process.pid) return false;
+  try {
+    process.kill(owner.pid, 0);
+    return false;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "ESRCH";
+  }
+}
+
+const exists = (path: string): Promise<boolean> =>
+  stat(path).then(
+    () => true,
+    () => false,
+  );
+
+const randomHex = (): string => randomBytes(8).toString("hex");
