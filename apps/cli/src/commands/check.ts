@@ -1,0 +1,40 @@
+// `skillshelf check <source>`: the verdict import would give on the same
+// store, writing nothing. It reads the bundle exactly as import does and asks
+// the catalog's check(), which runs install's validation without the writes.
+import { check } from "@skillshelf/skill-catalog";
+import type { Context } from "../context.js";
+import { formatBytes, formatTable, printJson } from "../output.js";
+import { readSkills, summarizeSkills, totalBytes } from "../read.js";
+import { EXIT_OK, reportRefusal } from "../refusal.js";
+
+export type CheckOptions = { replace?: boolean; name?: string };
+
+export async function runCheck(
+  context: Context,
+  argument: string,
+  options: CheckOptions,
+): Promise<number> {
+  const { output, json } = context;
+  const read = await readSkills(context, argument, options.name);
+  if (!read.ok) return reportRefusal(output, read.refusal, json);
+  const verdict = await check(context.roots, read.skills, { replace: options.replace === true });
+  if (!verdict.ok) return reportRefusal(output, verdict.refusal, json);
+  const skills = summarizeSkills(read.skills);
+  if (json) {
+    printJson(output, { ok: true, skills });
+    return EXIT_OK;
+  }
+  const { out } = output;
+  const replacing = new Set(verdict.installed.filter((s) => s.replaced).map((s) => s.id));
+  const rows = skills.map((skill) => [
+    replacing.has(skill.name) ? "would replace" : "would install",
+    out.paint("bold", skill.name),
+    `${skill.files.length} ${skill.files.length === 1 ? "file" : "files"}`,
+    formatBytes(totalBytes(skill)),
+  ]);
+  for (const line of formatTable(rows)) out.line(line);
+  out.line(
+    `${out.paint("green", "ok:")} ${skills.length} ${skills.length === 1 ? "skill" : "skills"} accepted into ${context.roots.managed}; nothing was written`,
+  );
+  return EXIT_OK;
+}

@@ -1,0 +1,51 @@
+// `skillshelf import <source> [--replace]`: reads the bundle and installs its
+// skills into the managed root, all or nothing, then says what was installed
+// and what replaced an earlier version. Installing can take a while for a
+// large bundle, so it gets a progress line of its own.
+import { install } from "@skillshelf/skill-catalog";
+import type { Context } from "../context.js";
+import { formatBytes, formatTable, printJson } from "../output.js";
+import { startProgress } from "../progress.js";
+import { readSkills, summarizeSkills, totalBytes } from "../read.js";
+import { EXIT_OK, reportRefusal } from "../refusal.js";
+
+export type ImportOptions = { replace?: boolean; name?: string };
+
+export async function runImport(
+  context: Context,
+  argument: string,
+  options: ImportOptions,
+): Promise<number> {
+  const { output, json } = context;
+  const read = await readSkills(context, argument, options.name);
+  if (!read.ok) return reportRefusal(output, read.refusal, json);
+  const count = read.skills.length;
+  const progress = startProgress(
+    output.err,
+    `installing ${count} ${count === 1 ? "skill" : "skills"}`,
+  );
+  const result = await install(context.roots, read.skills, {
+    replace: options.replace === true,
+  }).finally(() => progress.stop());
+  if (!result.ok) return reportRefusal(output, result.refusal, json);
+  const skills = summarizeSkills(read.skills);
+  if (json) {
+    printJson(output, { ok: true, skills, installed: result.installed });
+    return EXIT_OK;
+  }
+  const { out } = output;
+  const byName = new Map(skills.map((skill) => [skill.name, skill]));
+  const rows = result.installed.map((done) => {
+    const skill = byName.get(done.id);
+    const files = skill?.files.length ?? 0;
+    return [
+      out.paint("green", done.replaced ? "replaced" : "installed"),
+      out.paint("bold", done.id),
+      `${files} ${files === 1 ? "file" : "files"}`,
+      formatBytes(skill === undefined ? 0 : totalBytes(skill)),
+      out.paint("dim", done.path),
+    ];
+  });
+  for (const line of formatTable(rows)) out.line(line);
+  return EXIT_OK;
+}

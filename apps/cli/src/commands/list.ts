@@ -1,0 +1,75 @@
+// `skillshelf list`: the offered skills of both roots as an aligned table
+// (id, origin, size of SKILL.md, short digest, frontmatter description), then
+// the ids the catalog refuses with its reasons, then the revision a worker
+// would receive. With --json, the catalog's own report.
+import { type Catalog, catalog, catalogReport } from "@skillshelf/skill-catalog";
+import type { Context } from "../context.js";
+import {
+  type Channel,
+  formatBytes,
+  formatTable,
+  printJson,
+  truncate,
+  visibleLength,
+} from "../output.js";
+import { EXIT_OK } from "../refusal.js";
+
+/** Digests are shown by their first 12 hex digits, enough to tell versions apart. */
+export const SHORT_DIGEST = 12;
+
+export async function runList(context: Context): Promise<number> {
+  const { output, roots } = context;
+  const found = await catalog(roots);
+  if (context.json) {
+    printJson(output, { ok: true, roots, ...catalogReport(found) });
+    return EXIT_OK;
+  }
+  const { out } = output;
+  if (found.skills.length === 0 && found.refused.length === 0) {
+    out.line(`no skills in ${roots.builtin} or ${roots.managed}`);
+    return EXIT_OK;
+  }
+  for (const line of formatSkills(out, found)) out.line(line);
+  if (found.refused.length > 0) {
+    out.line();
+    out.line(out.paint("bold", "refused:"));
+    const rows = found.refused.map((skill) => [
+      `  ${out.paint("red", skill.id)}`,
+      `${skill.code}:`,
+      skill.reason,
+    ]);
+    for (const line of formatTable(rows, 1)) out.line(line);
+  }
+  out.line();
+  out.line(`revision ${found.revision}`);
+  return EXIT_OK;
+}
+
+function formatSkills(out: Channel, found: Catalog): string[] {
+  if (found.skills.length === 0) return [];
+  const header = ["ID", "ORIGIN", "BYTES", "DIGEST", "DESCRIPTION"].map((h) =>
+    out.paint("bold", h),
+  );
+  // A description is one line in a table, however the YAML folded it.
+  const descriptions = found.skills.map((skill) =>
+    (skill.description ?? "").replace(/\s+/g, " ").trim(),
+  );
+  const rows = found.skills.map((skill, i) => [
+    skill.id,
+    skill.origin,
+    formatBytes(skill.bytes),
+    out.paint("dim", skill.digest.slice(0, SHORT_DIGEST)),
+    descriptions[i] ?? "",
+  ]);
+  const lines = formatTable([header, ...rows]);
+  // On a terminal, a long description is cut at the edge rather than wrapped.
+  const columns = out.tty ? out.stream.columns : undefined;
+  if (columns === undefined || columns <= 0) return lines;
+  return lines.map((line, i) => {
+    const description = i === 0 ? "" : (descriptions[i - 1] ?? "");
+    const overflow = visibleLength(line) - columns;
+    if (overflow <= 0 || description === "" || !line.endsWith(description)) return line;
+    const kept = truncate(description, Math.max(1, [...description].length - overflow));
+    return line.slice(0, line.length - description.length) + kept;
+  });
+}

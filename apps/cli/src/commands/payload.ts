@@ -1,0 +1,52 @@
+// `skillshelf payload [--out <dir>]`: the payload a worker receives, built by
+// the payload package. Without --out it says what the payload holds; with
+// --out it materializes `<dir>/skills.json` atomically. With --json the
+// payload itself follows `"ok": true`, so a script gets the bodies too.
+import { resolve } from "node:path";
+import { materialize, type Payload, payload } from "@skillshelf/payload";
+import type { Context } from "../context.js";
+import { type Channel, formatBytes, formatTable, printJson } from "../output.js";
+import { EXIT_OK, reportRefusal } from "../refusal.js";
+import { SHORT_DIGEST } from "./list.js";
+
+export type PayloadOptions = { out?: string };
+
+export async function runPayload(context: Context, options: PayloadOptions): Promise<number> {
+  const { output, json, roots } = context;
+  const result =
+    options.out === undefined
+      ? await payload(roots)
+      : await materialize(roots, resolve(context.cwd, options.out));
+  if (!result.ok) return reportRefusal(output, result.refusal, json);
+  const path = "path" in result ? result.path : undefined;
+  if (json) {
+    printJson(
+      output,
+      path === undefined ? { ok: true, ...result.payload } : { ok: true, path, ...result.payload },
+    );
+    return EXIT_OK;
+  }
+  const { out } = output;
+  for (const line of describePayload(out, result.payload)) out.line(line);
+  if (path !== undefined) out.line(`${out.paint("green", "wrote")} ${path}`);
+  return EXIT_OK;
+}
+
+function describePayload(out: Channel, held: Payload): string[] {
+  const rows = held.skills.map((skill) => [
+    out.paint("bold", skill.id),
+    skill.origin,
+    formatBytes(Buffer.byteLength(skill.text)),
+    out.paint("dim", skill.digest.slice(0, SHORT_DIGEST)),
+  ]);
+  const total = held.skills.reduce((sum, skill) => sum + Buffer.byteLength(skill.text), 0);
+  const count = held.skills.length;
+  const lines = formatTable(rows);
+  for (const skill of held.refused) {
+    lines.push(`${out.paint("red", "refused")} ${skill.id} (${skill.code}): ${skill.reason}`);
+  }
+  lines.push(
+    `${count} ${count === 1 ? "skill" : "skills"}, ${formatBytes(total)} of bodies, revision ${held.revision}`,
+  );
+  return lines;
+}

@@ -1,0 +1,100 @@
+// Everything the CLI prints goes through here, so that the rules about where
+// and how are in one place: answers on stdout, refusals and progress on
+// stderr, colour only on a terminal and never when NO_COLOR is set, and JSON
+// as one line a script can parse.
+import { styleText } from "node:util";
+
+type Style = "bold" | "dim" | "red" | "green" | "yellow" | "cyan";
+
+/** A stream the CLI writes to: a process stream, or anything shaped like one. */
+export type OutStream = {
+  write(text: string): unknown;
+  isTTY?: boolean | undefined;
+  columns?: number | undefined;
+};
+
+/** One stream with its colour decision made. */
+export type Channel = {
+  readonly stream: OutStream;
+  readonly tty: boolean;
+  readonly color: boolean;
+  line(text?: string): void;
+  paint(style: Style, text: string): string;
+};
+
+/** Colour is on for a terminal unless NO_COLOR holds a value (see no-color.org). */
+export function shouldColor(stream: OutStream, env: Record<string, string | undefined>): boolean {
+  const noColor = env.NO_COLOR;
+  return stream.isTTY === true && (noColor === undefined || noColor === "");
+}
+
+export function openChannel(
+  stream: OutStream,
+  env: Record<string, string | undefined> = process.env,
+): Channel {
+  const color = shouldColor(stream, env);
+  return {
+    stream,
+    tty: stream.isTTY === true,
+    color,
+    line: (text = "") => {
+      stream.write(`${text}\n`);
+    },
+    paint: (style, text) => (color ? styleText(style, text) : text),
+  };
+}
+
+/** The pair of channels a command writes to. */
+export type Output = { out: Channel; err: Channel };
+
+export function openOutput(
+  env: Record<string, string | undefined> = process.env,
+  out: OutStream = process.stdout,
+  err: OutStream = process.stderr,
+): Output {
+  return { out: openChannel(out, env), err: openChannel(err, env) };
+}
+
+/** Prints a value as one line of JSON on stdout. */
+export function printJson(output: Output, value: unknown): void {
+  output.out.line(JSON.stringify(value));
+}
+
+/** Lays rows out in columns padded to the widest cell; the last column is never padded. */
+export function formatTable(rows: readonly (readonly string[])[], gap = 2): string[] {
+  const widths: number[] = [];
+  for (const row of rows) {
+    row.forEach((cell, i) => {
+      widths[i] = Math.max(widths[i] ?? 0, visibleLength(cell));
+    });
+  }
+  return rows.map((row) =>
+    row
+      .map((cell, i) =>
+        i === row.length - 1
+          ? cell
+          : cell + " ".repeat((widths[i] ?? 0) - visibleLength(cell) + gap),
+      )
+      .join("")
+      .trimEnd(),
+  );
+}
+
+/** Length as seen on screen: ANSI colour codes take no room. */
+export function visibleLength(text: string): number {
+  return [...text.replace(/\x1b\[[0-9;]*m/g, "")].length;
+}
+
+/** A byte count as a person reads it: 812 B, 4.1 KiB, 12.0 MiB. */
+export function formatBytes(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KiB`;
+  return `${(bytes / (1024 * 1024)).toFixed(1)} MiB`;
+}
+
+/** Cuts text to a width, ending with an ellipsis when cut. */
+export function truncate(text: string, width: number): string {
+  const chars = [...text];
+  if (chars.length <= width) return text;
+  return width <= 1 ? "…".slice(0, width) : `${chars.slice(0, width - 1).join("")}…`;
+}

@@ -1,0 +1,185 @@
+// The command line's shape, wired with commander: the commands, their
+// arguments and options, help on every one, and the global --workspace and
+// --data (accepted before or after the command). Each action builds a Context
+// and hands it to one command module; this file maps whatever ends a run to
+// an exit code: the command's own, 2 for a command line that does not parse,
+// and the internal refusal (3) for anything thrown.
+import { readFileSync } from "node:fs";
+import { Command, CommanderError, Option } from "commander";
+import { type CheckOptions, runCheck } from "./commands/check.js";
+import { type ImportOptions, runImport } from "./commands/import.js";
+import { runLimits } from "./commands/limits.js";
+import { runList } from "./commands/list.js";
+import { type PayloadOptions, runPayload } from "./commands/payload.js";
+import { runRemove } from "./commands/remove.js";
+import { runShow } from "./commands/show.js";
+import { type Context, UsageError } from "./context.js";
+import { type Output, type OutStream, openOutput } from "./output.js";
+import { EXIT_OK, EXIT_USAGE, reportFailure } from "./refusal.js";
+import { type RootOptions, resolveRoots } from "./roots.js";
+import type { Input } from "./source.js";
+
+/** The process around a run: arguments (after the program name), environment and streams. */
+export type Io = {
+  args: readonly string[];
+  env: Record<string, string | undefined>;
+  stdin: Input;
+  stdout: OutStream;
+  stderr: OutStream;
+  cwd: string;
+};
+
+/** What a command module is called with: the context, its positional arguments, its options. */
+type Action = (
+  context: Context,
+  args: string[],
+  options: Record<string, unknown>,
+) => Promise<number> | number;
+
+const ROOTS_HELP = `
+Roots:
+  builtin  <workspace>/skills (the workspace is the current directory unless --workspace)
+  managed  <data>/skills, where <data> is --data, else $SKILLSHELF_DATA, else
+           $XDG_DATA_HOME/skillshelf, else ~/.local/share/skillshelf
+
+Exit codes: 0 ok, 1 refused, 2 usage, 3 internal error.
+Set NO_COLOR to turn colour off; SKILLSHELF_DEBUG=1 prints stack traces.`;
+
+/** Runs the command line and resolves to the exit code; never throws. */
+export async function runCli(io: Io): Promise<number> {
+  const output = openOutput(io.env, io.stdout, io.stderr);
+  let exit = EXIT_OK;
+  const program = createProgram(io, output, (code) => {
+    exit = code;
+  });
+  try {
+    await program.parseAsync([...io.args], { from: "user" });
+    return exit;
+  } catch (error) {
+    if (error instanceof CommanderError) return exitCodeOf(error);
+    return reportFailure(output, error, false, io.env);
+  }
+}
+
+/** --help and --version end well; every other parse failure is a usage error. */
+function exitCodeOf(error: CommanderError): number {
+  if (error.code === "commander.helpDisplayed" || error.code === "commander.version") {
+    return EXIT_OK;
+  }
+  return EXIT_USAGE;
+}
+
+export function createProgram(io: Io, output: Output, setExit: (code: number) => void): Command {
+  const program = new Command("skillshelf")
+    .description(
+      "Check, import, list, show and remove Agent Skills bundles, and hand their payload to workers.",
+    )
+    .version(readVersion(), "-V, --version", "print the version")
+    .helpOption("-h, --help", "show help for a command")
+    .helpCommand(false)
+    .exitOverride()
+    .showHelpAfterError()
+    .configureOutput({
+      writeOut: (text) => io.stdout.write(text),
+      writeErr: (text) => io.stderr.write(text),
+      getOutHelpWidth: () => (output.out.tty ? io.stdout.columns : undefined) ?? HELP_WIDTH,
+      getErrHelpWidth: () => (output.err.tty ? io.stderr.columns : undefined) ?? HELP_WIDTH,
+      getOutHasColors: () => output.out.color,
+      getErrHasColors: () => output.err.color,
+      outputError: (text, write) => write(output.err.paint("red", text)),
+    })
+    .addHelpText("after", ROOTS_HELP);
+  addRootOptions(program);
+
+  const act =
+    (run: Action) =>
+    async (...args: unknown[]): Promise<void> => {
+      const command = args.at(-1) as Command;
+      const options = command.opts();
+      const json = options.json === true;
+      try {
+        const context = createContext(io, output, command, json);
+        setExit(await run(context, args.slice(0, -2) as string[], options));
+      } catch (error) {
+        if (error instanceof UsageError) {
+          command.error(`error: ${error.message}`, {
+            exitCode: EXIT_USAGE,
+            code: "skillshelf.usage",
+          });
+        }
+        setExit(reportFailure(output, error, json, io.env));
+      }
+    };
+
+  addCommand(program, "check <source>", "read and validate a bundle as import would; write nothing")
+    .option("--replace", "judge as import --replace would")
+    .option("--name <name>", NAME_HELP)
+    .addHelpText("after", SOURCE_HELP)
+    .action(
+      act((context, [source], options) => runCheck(context, source!, options as CheckOptions)),
+    );
+  addCommand(program, "import <source>", "install a bundle's skills into the managed root")
+    .option("--replace", "replace managed skills of the same id")
+    .option("--name <name>", NAME_HELP)
+    .addHelpText("after", SOURCE_HELP)
+    .action(
+      act((context, [source], options) => runImport(context, source!, options as ImportOptions)),
+    );
+  addCommand(program, "list", "list offered skills, then the ids refused with reasons").action(
+    act((context) => runList(context)),
+  );
+  addCommand(program, "show <id>", "print one skill's report and its SKILL.md").action(
+    act((context, [id]) => runShow(context, id!)),
+  );
+  addCommand(program, "remove <id>", "remove a managed skill").action(
+    act((context, [id]) => runRemove(context, id!)),
+  );
+  addCommand(program, "payload", "describe the payload a worker receives, or write it")
+    .option("--out <dir>", "write <dir>/skills.json atomically")
+    .action(act((context, _args, options) => runPayload(context, options as PayloadOptions)));
+  addCommand(program, "limits", "print the reader's limits on entries and bytes").action(
+    act((context) => runLimits(context)),
+  );
+  return program;
+}
+
+/** Help is laid out for 80 columns unless a terminal says otherwise. */
+const HELP_WIDTH = 80;
+
+const NAME_HELP = "name the skill of a single-skill archive read from stdin";
+
+const SOURCE_HELP = `
+<source> is a folder, a .tar, .tgz or .tar.gz file, or - for archive bytes on stdin.`;
+
+/** A subcommand with --json and the global root options, so they work after it too. */
+function addCommand(program: Command, nameAndArgs: string, description: string): Command {
+  const command = program
+    .command(nameAndArgs)
+    .description(description)
+    .option("--json", "print the answer as one line of JSON on stdout");
+  addRootOptions(command);
+  return command;
+}
+
+function addRootOptions(command: Command): void {
+  command
+    .addOption(new Option("--workspace <dir>", "workspace whose skills/ is the builtin root"))
+    .addOption(new Option("--data <dir>", "data directory whose skills/ is the managed root"));
+}
+
+/** The roots from the options given after the command, else before it, else the defaults. */
+function createContext(io: Io, output: Output, command: Command, json: boolean): Context {
+  const own = command.opts() as RootOptions;
+  const global = (command.parent?.opts() ?? {}) as RootOptions;
+  const roots = resolveRoots(
+    { workspace: own.workspace ?? global.workspace, data: own.data ?? global.data },
+    io.env,
+    io.cwd,
+  );
+  return { output, roots, json, env: io.env, stdin: io.stdin, cwd: io.cwd };
+}
+
+function readVersion(): string {
+  const text = readFileSync(new URL("../package.json", import.meta.url), "utf8");
+  return (JSON.parse(text) as { version: string }).version;
+}

@@ -1,0 +1,49 @@
+// Reads the bundle a check or an import names, with a progress line while
+// it runs, and describes the skills read as the JSON answer lists them
+// (name, then each file's path and size in bytes). Both commands read the
+// same way, so check can promise import's verdict.
+import { limits, type Refusal, readBundle, type Skill } from "@skillshelf/bundle-reader";
+import { type Context, UsageError } from "./context.js";
+import { startProgress } from "./progress.js";
+import { resolveSource } from "./source.js";
+
+export type SkillSummary = { name: string; files: { path: string; bytes: number }[] };
+
+/** Reads `argument` into skills, or the refusal of the source; a misused `-` is a usage error. */
+export async function readSkills(
+  context: Context,
+  argument: string,
+  name: string | undefined,
+): Promise<{ ok: true; skills: Skill[] } | { ok: false; refusal: Refusal }> {
+  const { err } = context.output;
+  const bounds = limits();
+  const receiving = startProgress(err, "receiving", { limits: bounds });
+  const resolved = await resolveSource(argument, {
+    name,
+    stdin: context.stdin,
+    cwd: context.cwd,
+    onBytes: (bytes) => receiving.update({ bytes }),
+  }).finally(() => receiving.stop());
+  if (!resolved.ok) {
+    if ("usage" in resolved) throw new UsageError(resolved.usage);
+    return resolved;
+  }
+  const reading = startProgress(err, "reading", { limits: bounds });
+  try {
+    return await readBundle(resolved.source, { onProgress: (counts) => reading.update(counts) });
+  } finally {
+    reading.stop();
+  }
+}
+
+export function summarizeSkills(skills: readonly Skill[]): SkillSummary[] {
+  return skills.map((skill) => ({
+    name: skill.name,
+    files: skill.files.map((file) => ({ path: file.path, bytes: Buffer.byteLength(file.text) })),
+  }));
+}
+
+/** Total bytes of a summarized skill's files. */
+export function totalBytes(skill: SkillSummary): number {
+  return skill.files.reduce((sum, file) => sum + file.bytes, 0);
+}

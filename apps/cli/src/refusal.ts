@@ -1,0 +1,55 @@
+// How a command ends when it cannot do what was asked. The sentence always
+// comes from message() and the exit code from exitCode() (both from the one
+// refusal table in bundle-reader), so the CLI words nothing on its own;
+// anything thrown becomes the internal refusal, and a stack trace is printed
+// only when SKILLSHELF_DEBUG asks for it.
+import {
+  type DestinationRefusal,
+  exitCode,
+  message,
+  type Refusal,
+  toRefusal,
+} from "@skillshelf/bundle-reader";
+import { type Output, printJson } from "./output.js";
+
+export type AnyRefusal = Refusal | DestinationRefusal;
+
+/** Exit codes that are not a refusal's: success and a malformed command line. */
+export const EXIT_OK = 0;
+export const EXIT_USAGE = 2;
+
+/** Reports a refusal on stderr (and as JSON on stdout with --json); returns the exit code. */
+export function reportRefusal(output: Output, refusal: AnyRefusal, json: boolean): number {
+  return reportSentence(output, refusal, message(refusal), exitCode(refusal), json);
+}
+
+/**
+ * Reports a refusal whose sentence was written by the package that refused
+ * (the catalog's reasons for a skill it will not offer). Exit 1: refused.
+ */
+export function reportSentence(
+  output: Output,
+  refusal: { code: string },
+  sentence: string,
+  code: number,
+  json: boolean,
+): number {
+  if (json) printJson(output, { ok: false, refusal, message: sentence });
+  const { err } = output;
+  err.line(`${err.paint("red", `refused (${refusal.code}):`)} ${sentence}`);
+  return code;
+}
+
+/** Turns anything thrown into a known refusal or the internal one, and reports it. */
+export function reportFailure(
+  output: Output,
+  error: unknown,
+  json: boolean,
+  env: Record<string, string | undefined> = process.env,
+): number {
+  const debug = env.SKILLSHELF_DEBUG;
+  if (debug !== undefined && debug !== "" && debug !== "0") {
+    output.err.line(error instanceof Error ? (error.stack ?? String(error)) : String(error));
+  }
+  return reportRefusal(output, toRefusal(error), json);
+}

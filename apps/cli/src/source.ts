@@ -1,0 +1,78 @@
+// Turns the <source> argument into a bundle-reader Source. A path (folder or
+// archive file) is handed to the reader as is, so the reader alone decides
+// what it is; `-` means archive bytes on stdin, read with a cap taken from
+// limits(): compressed input can never be smaller than the largest accepted
+// expansion allows, so more than maxBytes of it is refused as too-large before
+// it is all buffered.
+import { resolve } from "node:path";
+import { limits, type Refusal, type Source } from "@skillshelf/bundle-reader";
+
+export const STDIN_ARGUMENT = "-";
+
+/** What stdin must look like for reading archive bytes from it. */
+export type Input = AsyncIterable<Uint8Array | string> & {
+  isTTY?: boolean | undefined;
+  destroy?: () => unknown;
+};
+
+export type SourceOptions = {
+  /** The skill name for a single-skill archive on stdin (a file supplies its own). */
+  name?: string | undefined;
+  stdin?: Input;
+  cwd?: string;
+  onBytes?: (bytes: number) => void;
+};
+
+export type SourceResult =
+  | { ok: true; source: Source }
+  | { ok: false; refusal: Refusal }
+  | { ok: false; usage: string };
+
+export async function resolveSource(
+  argument: string,
+  options: SourceOptions = {},
+): Promise<SourceResult> {
+  if (argument !== STDIN_ARGUMENT) {
+    if (options.name !== undefined) {
+      return { ok: false, usage: "--name applies only to '-' (stdin); a file is named by itself" };
+    }
+    return { ok: true, source: { kind: "path", path: resolve(options.cwd ?? ".", argument) } };
+  }
+  const stdin = options.stdin ?? (process.stdin as Input);
+  if (stdin.isTTY === true) {
+    return {
+      ok: false,
+      usage:
+        "'-' reads an archive from stdin; pipe one in, for example: skillshelf check - < bundle.tgz",
+    };
+  }
+  const read = await readCapped(stdin, limits().maxBytes, options.onBytes);
+  if (!read.ok) return read;
+  const source: Source =
+    options.name === undefined
+      ? { kind: "archive", bytes: read.bytes }
+      : { kind: "archive", bytes: read.bytes, name: options.name };
+  return { ok: true, source };
+}
+
+/** Reads a stream to its end, or stops at the first byte past `maxBytes` and refuses. */
+export async function readCapped(
+  input: Input,
+  maxBytes: number,
+  onBytes?: (bytes: number) => void,
+): Promise<{ ok: true; bytes: Uint8Array } | { ok: false; refusal: Refusal }> {
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  for await (const chunk of input) {
+    const bytes = typeof chunk === "string" ? Buffer.from(chunk) : chunk;
+    total += bytes.length;
+    if (total > maxBytes) {
+      // Leaving the loop closes the stream; nothing more is read or kept.
+      input.destroy?.();
+      return { ok: false, refusal: { code: "too-large", limit: maxBytes } };
+    }
+    chunks.push(bytes);
+    onBytes?.(total);
+  }
+  return { ok: true, bytes: Buffer.concat(chunks, total) };
+}

@@ -1,0 +1,48 @@
+// Real directories for the tests: temporary folders removed when the test
+// ends, skill folders written from data, and archives packed by the system's
+// tar, so the CLI reads what an operator's tools would produce.
+import { execFileSync } from "node:child_process";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { onTestFinished } from "vitest";
+
+/** A fresh temporary directory, removed when the current test finishes. */
+export function makeTempDir(prefix = "skillshelf-cli-"): string {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  onTestFinished(() => rmSync(dir, { recursive: true, force: true }));
+  return dir;
+}
+
+/** Writes `files` (relative path -> text) below `root`. */
+export function writeTree(root: string, files: Record<string, string>): string {
+  for (const [path, text] of Object.entries(files)) {
+    const target = join(root, path);
+    mkdirSync(dirname(target), { recursive: true });
+    writeFileSync(target, text);
+  }
+  return root;
+}
+
+/** A SKILL.md that declares `id` by its title, with an optional frontmatter description. */
+export function skillFile(id: string, description?: string, body = "Do the thing.\n"): string {
+  return description === undefined
+    ? `# ${id}\n\n${body}`
+    : `---\nname: ${id}\ndescription: ${description}\n---\n\n# ${id}\n\n${body}`;
+}
+
+/** Packs `folder` (by its name, inside `parent`) into `<out>` with tar; gzip when it ends in gz. */
+export function packFolder(parent: string, folder: string, out: string): string {
+  const gzip = out.endsWith(".tgz") || out.endsWith(".gz");
+  execFileSync("tar", [gzip ? "-czf" : "-cf", out, "-C", parent, folder]);
+  return out;
+}
+
+/** A workspace and a data directory, both empty, for one test. */
+export function makeRoots(): { workspace: string; data: string; args: string[] } {
+  const base = makeTempDir();
+  const workspace = join(base, "workspace");
+  const data = join(base, "data");
+  mkdirSync(workspace);
+  return { workspace, data, args: ["--workspace", workspace, "--data", data] };
+}
