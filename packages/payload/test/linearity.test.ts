@@ -1,0 +1,46 @@
+import { describe, expect, it } from "vitest";
+import { payload } from "../src/index.js";
+import { countCalls, totalCalls } from "./count-calls.js";
+import { makeRoots, manySkills } from "./trees.js";
+
+// Cost is measured as file-system and hashing calls, not time: a payload over
+// n skills must make a fixed number of calls per skill, whatever n is.
+const fileReads = (counts: Record<string, number>): number =>
+  Object.entries(counts)
+    .filter(([name]) => /\.(open|openSync|readFile|readFileSync)$/.test(name))
+    .reduce((sum, [, n]) => sum + n, 0);
+
+async function countsFor(n: number): Promise<Record<string, number>> {
+  const roots = await makeRoots(manySkills(n, 512));
+  let offered = -1;
+  const counts = await countCalls(async () => {
+    const result = await payload(roots);
+    offered = result.ok ? result.payload.skills.length : -1;
+  });
+  expect(offered).toBe(n);
+  return counts;
+}
+
+/** Asserts the cost of one more skill is the same at 50 skills as at 400. */
+function expectLinear(label: string, [c50, c100, c200, c400]: number[]): void {
+  const perSkillSmall = (c100! - c50!) / 50;
+  const perSkillLarge = (c400! - c200!) / 200;
+  expect(perSkillSmall, label).toBeGreaterThan(0);
+  expect(Math.abs(perSkillLarge - perSkillSmall) / perSkillSmall, label).toBeLessThan(0.1);
+  expect(c400! / c50!, label).toBeLessThan(9);
+}
+
+describe("payload cost", () => {
+  it("grows linearly with the number of skills, in file reads and in all calls", async () => {
+    const sizes = [50, 100, 200, 400];
+    const counts: Record<string, number>[] = [];
+    for (const n of sizes) counts.push(await countsFor(n));
+    const reads = counts.map(fileReads);
+    // Every SKILL.md is read, and read once: the counter sees each of them.
+    expect(reads.map((r, i) => r >= sizes[i]! && r <= sizes[i]! + 2)).toEqual(
+      sizes.map(() => true),
+    );
+    expectLinear("file reads", reads);
+    expectLinear("all calls", counts.map(totalCalls));
+  });
+});

@@ -1,0 +1,91 @@
+import { readdir, readFile, stat, writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import { message } from "@skillshelf/bundle-reader";
+import { describe, expect, it } from "vitest";
+import { materialize, readPayload } from "../src/index.js";
+import {
+  makeRoots,
+  makeTempDir,
+  manySkills,
+  skillText,
+  skillTextOfSize,
+  writeSkills,
+} from "./trees.js";
+
+describe("materialize", () => {
+  it("creates the directory and leaves only skills.json behind", async () => {
+    const roots = await makeRoots({ alpha: skillText("alpha") });
+    const out = join(await makeTempDir(), "a", "b", "c");
+    const written = await materialize(roots, out);
+    if (!written.ok) throw new Error(`refused: ${written.refusal.code}`);
+    expect(await readdir(out)).toEqual(["skills.json"]);
+    expect((await stat(written.path)).mode & 0o777).toBe(0o644 & ~process.umask());
+    expect(await readFile(written.path, "utf8")).toBe(`${JSON.stringify(written.payload)}\n`);
+  });
+
+  it("replaces an earlier payload in place", async () => {
+    const roots = await makeRoots({ alpha: skillText("alpha") });
+    const out = await makeTempDir();
+    const first = await materialize(roots, out);
+    await writeSkills(roots.builtin, { beta: skillText("beta") });
+    const second = await materialize(roots, out);
+    if (!first.ok || !second.ok) throw new Error("refused");
+    expect(second.payload.revision).not.toBe(first.payload.revision);
+    expect(await readPayload(second.path)).toEqual({ ok: true, payload: second.payload });
+    expect(await readdir(out)).toEqual(["skills.json"]);
+  });
+
+  it("refuses with store-failed, never throws, when the directory cannot be made", async () => {
+    const roots = await makeRoots({ alpha: skillText("alpha") });
+    const blocker = join(await makeTempDir(), "file");
+    await writeFile(blocker, "not a directory");
+    const written = await materialize(roots, join(blocker, "out"));
+    if (written.ok) throw new Error("wrote below a regular file");
+    expect(written.refusal).toMatchObject({
+      code: "store-failed",
+      path: join(blocker, "out", "skills.json"),
+    });
+    expect(message(written.refusal)).toMatch(/could not be written \(.*ENOTDIR/);
+  });
+
+  it("never shows a concurrent reader a half-written file", async () => {
+    // Bodies large enough (about 1.5 MiB in all) that one write spans many
+    // chunks, and two versions of one skill so successive files differ.
+    const skills = manySkills(6, 250_000);
+    const roots = await makeRoots(skills);
+    const out = await makeTempDir();
+    const first = await materialize(roots, out);
+    if (!first.ok) throw new Error(`refused: ${first.refusal.code}`);
+
+    let writing = true;
+    const revisions = new Set<string>();
+    const failures: string[] = [];
+    let reads = 0;
+    const reader = (async () => {
+      while (writing) {
+        const read = await readPayload(first.path);
+        reads++;
+        if (read.ok) revisions.add(read.payload.revision);
+        else failures.push(message(read.refusal));
+      }
+    })();
+
+    const written = new Set<string>([first.payload.revision]);
+    try {
+      for (let round = 0; round < 30; round++) {
+        const body = skillTextOfSize("skill-0000", 250_000 - (round % 2));
+        await writeSkills(roots.builtin, { "skill-0000": body });
+        const result = await materialize(roots, out);
+        if (!result.ok) throw new Error(`refused: ${result.refusal.code}`);
+        written.add(result.payload.revision);
+      }
+    } finally {
+      writing = false;
+      await reader;
+    }
+    expect(failures).toEqual([]);
+    expect(reads).toBeGreaterThan(10);
+    for (const revision of revisions) expect(written.has(revision)).toBe(true);
+    expect(await readdir(out)).toEqual(["skills.json"]);
+  });
+});
