@@ -1,0 +1,142 @@
+// The seed's catalog tests in their TypeScript form, and the rules around
+// them: one namespace over two roots, identity by title, revisions that
+// ignore refusals and follow edits, and missing roots.
+import { mkdir, rm, writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import {
+  catalog,
+  catalogReport,
+  catalogWithBodies,
+  load,
+  revision,
+  revisionOf,
+  SkillRoots,
+} from "../src/index.js";
+import { makeRoots, makeTempDir, skillText, writeSkills } from "./trees.js";
+
+describe("catalog (seed tests)", () => {
+  it("refuses an id defined in both roots, in both, and offers neither", async () => {
+    const roots = await makeRoots();
+    await writeSkills(roots.builtin, { twice: skillText("twice"), solo: skillText("solo") });
+    await writeSkills(roots.managed!, { twice: skillText("twice", "other body\n") });
+    const result = await catalog(roots);
+    expect(result.skills.map((s) => s.id)).toEqual(["solo"]);
+    expect(result.refused).toEqual([
+      {
+        id: "twice",
+        code: "defined-twice",
+        reason: `defined twice: builtin at ${join(roots.builtin, "twice")}, and managed at ${join(roots.managed!, "twice")}`,
+      },
+    ]);
+    const loaded = await load(roots, "twice");
+    expect(loaded).toMatchObject({ ok: false, refusal: { code: "defined-twice", id: "twice" } });
+  });
+
+  it("refuses a skill whose title disagrees with its directory", async () => {
+    const roots = await makeRoots();
+    await writeSkills(roots.builtin, { alpha: skillText("beta") });
+    const result = await catalog(roots);
+    expect(result.skills).toEqual([]);
+    expect(result.refused).toHaveLength(1);
+    expect(result.refused[0]).toMatchObject({
+      id: "alpha",
+      code: "identity-mismatch",
+      origin: "builtin",
+    });
+    expect(result.refused[0]!.reason).toContain("'beta'");
+  });
+
+  it("loads the bytes on disk now, not those seen by an earlier catalog", async () => {
+    const roots = await makeRoots();
+    await writeSkills(roots.builtin, { alpha: skillText("alpha", "first\n") });
+    const before = await catalog(roots);
+    const edited = skillText("alpha", "second, longer body\n");
+    await writeFile(join(roots.builtin, "alpha", "SKILL.md"), edited);
+    const loaded = await load(roots, "alpha");
+    expect(loaded.ok).toBe(true);
+    if (!loaded.ok) return;
+    expect(loaded.skill.text).toBe(edited);
+    expect(loaded.skill.bytes).toBe(Buffer.byteLength(edited));
+    expect(loaded.skill.digest).not.toBe(before.skills[0]!.digest);
+    expect(loaded.skill.digest).toBe((await catalog(roots)).skills[0]!.digest);
+  });
+
+  it("keeps the revision through refusals and moves it with every edit", async () => {
+    const roots = await makeRoots();
+    await writeSkills(roots.builtin, { alpha: skillText("alpha") });
+    const first = await revision(roots);
+    await writeSkills(roots.builtin, {
+      broken: skillText("not-broken"),
+      "Bad Name": skillText("Bad Name"),
+    });
+    await writeSkills(roots.managed!, { alpha: skillText("alpha") });
+    await rm(join(roots.managed!, "alpha"), { recursive: true });
+    expect(await revision(roots)).toBe(first);
+    await writeFile(join(roots.builtin, "alpha", "SKILL.md"), skillText("alpha", "edited\n"));
+    const second = await revision(roots);
+    expect(second).not.toBe(first);
+    await writeFile(join(roots.builtin, "alpha", "SKILL.md"), skillText("alpha"));
+    expect(await revision(roots)).toBe(first);
+  });
+
+  it("treats a missing root as no skills", async () => {
+    const dir = await makeTempDir();
+    const roots = new SkillRoots(join(dir, "nowhere"), join(dir, "nor-here"));
+    expect(await catalog(roots)).toEqual({ skills: [], refused: [], revision: revisionOf([]) });
+    expect(revisionOf([])).toBe("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855");
+  });
+});
+
+describe("catalog", () => {
+  it("offers both roots in one id order, ignoring dot-directories and folders without SKILL.md", async () => {
+    const roots = await makeRoots();
+    await writeSkills(roots.builtin, { zeta: skillText("zeta"), ".hidden": skillText(".hidden") });
+    await writeSkills(roots.managed!, { alpha: skillText("alpha"), ".staging": skillText("x") });
+    await mkdir(join(roots.builtin, "notes"), { recursive: true });
+    await writeFile(join(roots.builtin, "notes", "README.md"), "# notes\n");
+    await writeFile(join(roots.builtin, "loose.md"), "# loose\n");
+    const result = await catalog(roots);
+    expect(result.skills.map((s) => [s.id, s.origin])).toEqual([
+      ["alpha", "managed"],
+      ["zeta", "builtin"],
+    ]);
+    expect(result.refused).toEqual([]);
+    expect(result.skills[0]!.path).toBe(join(roots.managed!, "alpha", "SKILL.md"));
+  });
+
+  it("computes the revision from ids and digests with length prefixes", async () => {
+    const roots = await makeRoots();
+    await writeSkills(roots.builtin, { b: skillText("b"), a: skillText("a") });
+    const result = await catalogWithBodies(roots);
+    const { createHash } = await import("node:crypto");
+    const hash = createHash("sha256");
+    for (const skill of result.skills) {
+      for (const part of [skill.id, skill.digest]) {
+        const bytes = Buffer.from(part);
+        const length = Buffer.alloc(8);
+        length.writeBigUInt64BE(BigInt(bytes.length));
+        hash.update(length).update(bytes);
+      }
+      expect(skill.digest).toBe(createHash("sha256").update(skill.text).digest("hex"));
+    }
+    expect(result.revision).toBe(hash.digest("hex"));
+    expect(revisionOf([...result.skills].reverse())).toBe(result.revision);
+  });
+
+  it("reports the JSON shapes without bodies", async () => {
+    const roots = await makeRoots();
+    await writeSkills(roots.builtin, {
+      alpha: `---\nname: alpha\ndescription: Greets.\n---\nHi\n`,
+      beta: skillText("gamma"),
+    });
+    const found = await catalog(roots);
+    expect(found.skills[0]!.description).toBe("Greets.");
+    const report = catalogReport(found);
+    expect(Object.keys(report.index[0]!)).toEqual(["id", "origin", "path", "digest", "bytes"]);
+    expect(report.refused).toEqual([
+      { id: "beta", code: "identity-mismatch", reason: found.refused[0]!.reason },
+    ]);
+    expect(report.revision).toBe(found.revision);
+  });
+});
