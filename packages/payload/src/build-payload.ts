@@ -1,14 +1,15 @@
 // Builds the payload from one consistent view of the catalog: the catalog
 // reads each body once and digests exactly the bytes it read, and the revision
-// is recomputed here from those very digests, so a body edited while the
+// is computed here from those very digests, so a body edited while the
 // payload is built yields either the old set with the old revision or the new
-// set with the new one. Each body's digest is checked once more against its
-// text (one SHA-256 pass, linear in the bytes); a view that fails the check is
-// taken again rather than handed to a worker.
+// set with the new one. Each body is hashed once more against its digest (one
+// SHA-256 pass, linear in the bytes): a pair that disagrees is a bug upstream,
+// refused as internal rather than handed to a worker. A root that cannot be
+// listed is refused as store-failed with the system's words.
 import { resolve } from "node:path";
 import type { DestinationRefusal } from "@skillshelf/bundle-reader";
 import { catalogWithBodies, revisionOf } from "@skillshelf/skill-catalog";
-import { digestText } from "./digest.js";
+import { countBodyBytes, digestText } from "./digest.js";
 import { MAX_PAYLOAD_BYTES } from "./limits.js";
 import type { Payload, PayloadSkill } from "./schema.js";
 
@@ -19,40 +20,35 @@ export type PayloadResult =
   | { ok: true; payload: Payload }
   | { ok: false; refusal: DestinationRefusal };
 
-const VIEW_ATTEMPTS = 3;
-
 /** The offered bodies, their revision, the roots and the refusals, or payload-too-large. */
 export async function payload(roots: PayloadRoots): Promise<PayloadResult> {
-  for (let attempt = 1; ; attempt++) {
-    const view = await catalogWithBodies(roots);
-    const skills: PayloadSkill[] = view.skills.map(({ id, origin, path, digest, text }) => ({
-      id,
-      origin,
-      path,
-      digest,
-      text,
-    }));
-    const total = countBodyBytes(skills);
-    if (total > MAX_PAYLOAD_BYTES) return refuseTooLarge(total, skills.length);
-    const torn = skills.find((skill) => digestText(skill.text) !== skill.digest);
-    if (torn === undefined) {
-      const refused = view.refused.map(({ id, code, reason }) => ({ id, code, reason }));
-      return {
-        ok: true,
-        payload: { revision: revisionOf(skills), roots: describeRoots(roots), skills, refused },
-      };
-    }
-    if (attempt === VIEW_ATTEMPTS) {
-      const detail = `the catalog handed a body of '${torn.id}' that its digest does not describe`;
-      return { ok: false, refusal: { code: "internal", skill: torn.id, detail } };
-    }
+  let view: Awaited<ReturnType<typeof catalogWithBodies>>;
+  try {
+    view = await catalogWithBodies(roots);
+  } catch (error) {
+    // A root that exists but cannot be listed: the operator's to fix, not a bug.
+    const detail = error instanceof Error ? error.message : String(error);
+    return { ok: false, refusal: { code: "store-failed", detail } };
   }
-}
-
-function countBodyBytes(skills: readonly PayloadSkill[]): number {
-  let total = 0;
-  for (const skill of skills) total += Buffer.byteLength(skill.text, "utf8");
-  return total;
+  const skills: PayloadSkill[] = view.skills.map(({ id, origin, path, digest, text }) => ({
+    id,
+    origin,
+    path,
+    digest,
+    text,
+  }));
+  const total = countBodyBytes(skills);
+  if (total > MAX_PAYLOAD_BYTES) return refuseTooLarge(total, skills.length);
+  const torn = skills.find((skill) => digestText(skill.text) !== skill.digest);
+  if (torn !== undefined) {
+    const detail = `the catalog paired skill '${torn.id}' with a body its digest does not describe`;
+    return { ok: false, refusal: { code: "internal", skill: torn.id, detail } };
+  }
+  const refused = view.refused.map(({ id, code, reason }) => ({ id, code, reason }));
+  return {
+    ok: true,
+    payload: { revision: revisionOf(skills), roots: describeRoots(roots), skills, refused },
+  };
 }
 
 function refuseTooLarge(total: number, count: number): PayloadResult {

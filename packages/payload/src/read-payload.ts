@@ -1,13 +1,15 @@
 // The worker's side: reads a payload file and trusts nothing in it until it
 // has checked it. The file must parse, match the schema, hold its skills in
 // strict id order (the order the revision is defined over), and every body
-// must hash to its digest and the digests to the revision. Each failure is a
-// refusal with a stable code and the place it was found.
+// must hash to its digest and the digests to the revision. Bodies over the
+// payload's size cap mean the file was not made by materialize. Each failure
+// is a refusal with a stable code and the place it was found.
 import { readFile } from "node:fs/promises";
 import type { DestinationRefusal } from "@skillshelf/bundle-reader";
 import { revisionOf } from "@skillshelf/skill-catalog";
 import type { z } from "zod";
-import { digestText } from "./digest.js";
+import { countBodyBytes, digestText } from "./digest.js";
+import { MAX_PAYLOAD_BYTES } from "./limits.js";
 import { type Payload, payloadSchema } from "./schema.js";
 
 export type ReadPayloadResult =
@@ -35,6 +37,11 @@ export async function readPayload(path: string): Promise<ReadPayloadResult> {
 
 function verifyPayload(path: string, payload: Payload): ReadPayloadResult {
   const { skills } = payload;
+  const total = countBodyBytes(skills);
+  if (total > MAX_PAYLOAD_BYTES) {
+    const detail = `its bodies total ${total.toLocaleString("en-US")} bytes, more than the ${MAX_PAYLOAD_BYTES.toLocaleString("en-US")} a payload may hold`;
+    return invalid(path, detail);
+  }
   for (let index = 0; index < skills.length; index++) {
     const skill = skills[index]!;
     const previous = skills[index - 1];

@@ -3,14 +3,17 @@
 // directory (so the rename cannot cross file systems), are flushed to disk,
 // and the temporary file is renamed over the target; the directory is flushed
 // last so the rename itself survives a crash. On failure the temporary file
-// is removed and the error is passed on.
+// is removed and the error is passed on. A temporary file names the process
+// that wrote it, so one left by a process that died mid-write is cleared by
+// the next write, while a live writer's file is never touched.
 import { randomUUID } from "node:crypto";
-import { open, rename, rm } from "node:fs/promises";
+import { open, readdir, rename, rm } from "node:fs/promises";
 import { basename, dirname, join } from "node:path";
 
 /** Writes text to path atomically (temporary file, fsync, rename, fsync of the directory). */
 export async function writeAtomically(path: string, text: string): Promise<void> {
   const dir = dirname(path);
+  await clearStaleTemporaries(dir, basename(path));
   const temporary = join(dir, `.${basename(path)}.${process.pid}.${randomUUID()}.tmp`);
   try {
     const file = await open(temporary, "wx", 0o644);
@@ -34,5 +37,32 @@ async function syncDirectory(dir: string): Promise<void> {
     await handle.sync();
   } finally {
     await handle.close();
+  }
+}
+
+/** Removes temporary files for `name` in dir whose writing process no longer exists. */
+async function clearStaleTemporaries(dir: string, name: string): Promise<void> {
+  const prefix = `.${name}.`;
+  let entries: string[];
+  try {
+    entries = await readdir(dir);
+  } catch {
+    return; // the write itself reports a directory it cannot use
+  }
+  for (const entry of entries) {
+    if (!entry.startsWith(prefix) || !entry.endsWith(".tmp")) continue;
+    const pid = Number(entry.slice(prefix.length).split(".")[0]);
+    if (Number.isSafeInteger(pid) && pid > 0 && !isRunning(pid)) {
+      await rm(join(dir, entry), { force: true });
+    }
+  }
+}
+
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "EPERM";
   }
 }

@@ -1,3 +1,4 @@
+import { spawnSync } from "node:child_process";
 import { readdir, readFile, stat, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { message } from "@skillshelf/bundle-reader";
@@ -33,6 +34,31 @@ describe("materialize", () => {
     expect(second.payload.revision).not.toBe(first.payload.revision);
     expect(await readPayload(second.path)).toEqual({ ok: true, payload: second.payload });
     expect(await readdir(out)).toEqual(["skills.json"]);
+  });
+
+  it("lets concurrent writers race without tearing or leaving temporary files", async () => {
+    const roots = await makeRoots(manySkills(20, 10_000));
+    const out = await makeTempDir();
+    const results = await Promise.all(Array.from({ length: 6 }, () => materialize(roots, out)));
+    expect(results.map((r) => r.ok)).toEqual(results.map(() => true));
+    const read = await readPayload(join(out, "skills.json"));
+    expect(read.ok && results[0]!.ok && read.payload).toEqual(
+      results[0]!.ok && results[0]!.payload,
+    );
+    expect(await readdir(out)).toEqual(["skills.json"]);
+  });
+
+  it("clears a temporary file left by a dead writer, and keeps a live writer's", async () => {
+    const roots = await makeRoots({ alpha: skillText("alpha") });
+    const out = await makeTempDir();
+    const dead = spawnSync(process.execPath, ["-e", ""]).pid;
+    const stale = `.skills.json.${dead}.0b5e7a1c.tmp`;
+    const live = `.skills.json.${process.pid}.4f2d9e60.tmp`;
+    await writeFile(join(out, stale), "{ half a payl");
+    await writeFile(join(out, live), "{ being writ");
+    const written = await materialize(roots, out);
+    expect(written.ok).toBe(true);
+    expect((await readdir(out)).sort()).toEqual([live, "skills.json"]);
   });
 
   it("refuses with store-failed, never throws, when the directory cannot be made", async () => {

@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
-import { readFile } from "node:fs/promises";
+import { mkdir, readFile, symlink } from "node:fs/promises";
 import { join } from "node:path";
+import { message } from "@skillshelf/bundle-reader";
 import { catalog, revisionOf } from "@skillshelf/skill-catalog";
 import { describe, expect, it } from "vitest";
 import { materialize, payload, readPayload } from "../src/index.js";
@@ -69,6 +70,17 @@ describe("payload", () => {
     expect(result.payload.skills).toEqual([]);
     expect(result.payload.refused).toEqual([]);
     expect(result.payload.revision).toBe(revisionOf([]));
+  });
+
+  it("refuses a root that exists but cannot be listed with store-failed, never a throw", async () => {
+    const base = await makeTempDir();
+    const loop = join(base, "skills");
+    await symlink(loop, loop); // listing it fails with ELOOP
+    await mkdir(join(base, "data"));
+    const result = await payload({ builtin: loop, managed: join(base, "data") });
+    if (result.ok) throw new Error("an unlistable root was read");
+    expect(result.refusal.code).toBe("store-failed");
+    expect(message(result.refusal)).toMatch(/ELOOP/);
   });
 
   it("keeps a byte order mark as bytes, so the digest still describes the text", async () => {

@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { type DestinationRefusal, message } from "@skillshelf/bundle-reader";
+import { revisionOf } from "@skillshelf/skill-catalog";
 import { describe, expect, it } from "vitest";
 import { materialize, type Payload, readPayload } from "../src/index.js";
 import { makeRoots, makeTempDir, skillText } from "./trees.js";
@@ -122,6 +123,33 @@ describe("readPayload", () => {
     if (result.ok) throw new Error("a tampered payload was accepted");
     expect(result.refusal).toEqual({ path, ...refusal });
     expect(message(result.refusal)).toMatch(/materialize it again\.$/);
+  });
+
+  it("refuses bodies over the size cap even when every digest matches", async () => {
+    const path = join(await makeTempDir(), "skills.json");
+    const skills = Array.from({ length: 9 }, (_, i) => {
+      const id = `big-${i}`;
+      const text = `# ${id}\n\n${"x".repeat(262_144 - 9)}`;
+      return {
+        id,
+        origin: "builtin" as const,
+        path: `/w/${id}/SKILL.md`,
+        digest: sha256(text),
+        text,
+      };
+    });
+    const revision = revisionOf(skills);
+    await writeFile(
+      path,
+      json({ revision, roots: { builtin: "/w", managed: null }, skills, refused: [] }),
+    );
+    const result = await readPayload(path);
+    if (result.ok) throw new Error("an oversized payload was accepted");
+    expect(result.refusal).toEqual({
+      code: "invalid-payload",
+      path,
+      detail: "its bodies total 2,359,296 bytes, more than the 2,097,152 a payload may hold",
+    });
   });
 
   it("refuses a file that does not exist, naming it", async () => {
