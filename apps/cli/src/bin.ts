@@ -14,6 +14,13 @@ function failHard(error: unknown): void {
   process.exit();
 }
 
+// A reader that stops early (`skillshelf list | head -1`) is not a failure.
+for (const stream of [process.stdout, process.stderr]) {
+  stream.on("error", (error: NodeJS.ErrnoException) => {
+    if (error.code === "EPIPE") process.exit();
+    failHard(error);
+  });
+}
 process.on("uncaughtException", failHard);
 process.on("unhandledRejection", failHard);
 process.on("SIGINT", () => {

@@ -2,9 +2,20 @@
 // and how are in one place: answers on stdout, refusals and progress on
 // stderr, colour only on a terminal and never when NO_COLOR is set, and JSON
 // as one line a script can parse.
-import { styleText } from "node:util";
 
-type Style = "bold" | "dim" | "red" | "green" | "yellow" | "cyan";
+// Plain ANSI SGR pairs rather than util.styleText: on Node 20 styleText
+// consults TERM on its own, and the rule here must be exactly "a terminal,
+// and NO_COLOR unset".
+const styles = {
+  bold: ["\x1b[1m", "\x1b[22m"],
+  dim: ["\x1b[2m", "\x1b[22m"],
+  red: ["\x1b[31m", "\x1b[39m"],
+  green: ["\x1b[32m", "\x1b[39m"],
+  yellow: ["\x1b[33m", "\x1b[39m"],
+  cyan: ["\x1b[36m", "\x1b[39m"],
+} as const;
+
+type Style = keyof typeof styles;
 
 /** A stream the CLI writes to: a process stream, or anything shaped like one. */
 export type OutStream = {
@@ -40,7 +51,7 @@ export function openChannel(
     line: (text = "") => {
       stream.write(`${text}\n`);
     },
-    paint: (style, text) => (color ? styleText(style, text) : text),
+    paint: (style, text) => (color ? `${styles[style][0]}${text}${styles[style][1]}` : text),
   };
 }
 

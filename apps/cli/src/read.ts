@@ -7,7 +7,11 @@ import { type Context, UsageError } from "./context.js";
 import { startProgress } from "./progress.js";
 import { resolveSource } from "./source.js";
 
-export type SkillSummary = { name: string; files: { path: string; bytes: number }[] };
+/** A skill as --json reports it: its files by path, size and owner-execute bit, never their text. */
+export type SkillSummary = {
+  name: string;
+  files: { path: string; bytes: number; executable: boolean }[];
+};
 
 /** Reads `argument` into skills, or the refusal of the source; a misused `-` is a usage error. */
 export async function readSkills(
@@ -39,7 +43,11 @@ export async function readSkills(
 export function summarizeSkills(skills: readonly Skill[]): SkillSummary[] {
   return skills.map((skill) => ({
     name: skill.name,
-    files: skill.files.map((file) => ({ path: file.path, bytes: Buffer.byteLength(file.text) })),
+    files: skill.files.map((file) => ({
+      path: file.path,
+      bytes: Buffer.byteLength(file.text),
+      executable: file.executable,
+    })),
   }));
 }
 

@@ -63,16 +63,22 @@ export async function readCapped(
 ): Promise<{ ok: true; bytes: Uint8Array } | { ok: false; refusal: Refusal }> {
   const chunks: Uint8Array[] = [];
   let total = 0;
-  for await (const chunk of input) {
-    const bytes = typeof chunk === "string" ? Buffer.from(chunk) : chunk;
-    total += bytes.length;
-    if (total > maxBytes) {
-      // Leaving the loop closes the stream; nothing more is read or kept.
-      input.destroy?.();
-      return { ok: false, refusal: { code: "too-large", limit: maxBytes } };
+  try {
+    for await (const chunk of input) {
+      const bytes = typeof chunk === "string" ? Buffer.from(chunk) : chunk;
+      total += bytes.length;
+      if (total > maxBytes) {
+        // Leaving the loop closes the stream; nothing more is read or kept.
+        input.destroy?.();
+        return { ok: false, refusal: { code: "too-large", limit: maxBytes } };
+      }
+      chunks.push(bytes);
+      onBytes?.(total);
     }
-    chunks.push(bytes);
-    onBytes?.(total);
+  } catch (error) {
+    // stdin that cannot be read (a directory redirected in, a closed descriptor).
+    const detail = error instanceof Error ? error.message : String(error);
+    return { ok: false, refusal: { code: "unreadable-source", path: STDIN_ARGUMENT, detail } };
   }
   return { ok: true, bytes: Buffer.concat(chunks, total) };
 }

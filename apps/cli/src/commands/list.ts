@@ -35,10 +35,10 @@ export async function runList(context: Context): Promise<number> {
     out.line(out.paint("bold", "refused:"));
     const rows = found.refused.map((skill) => [
       `  ${out.paint("red", skill.id)}`,
-      `${skill.code}:`,
+      skill.code,
       skill.reason,
     ]);
-    for (const line of formatTable(rows, 1)) out.line(line);
+    for (const line of formatTable(rows)) out.line(line);
   }
   out.line();
   out.line(`revision ${found.revision}`);

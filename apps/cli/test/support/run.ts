@@ -2,7 +2,7 @@
 // does: arguments, environment, stdin bytes in; exit code, stdout, stderr
 // out. Tests never import the CLI's modules, so what they check is what ships.
 import { spawn } from "node:child_process";
-import { existsSync } from "node:fs";
+import { createReadStream, existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 
 export const BIN: string = fileURLToPath(new URL("../../dist/bin.js", import.meta.url));
@@ -16,6 +16,8 @@ export type Run = { code: number | null; stdout: string; stderr: string };
 
 export type RunOptions = {
   input?: Uint8Array | string;
+  /** A file streamed to the child's stdin through a pipe. */
+  inputFile?: string;
   env?: Record<string, string | undefined>;
   cwd?: string;
 };
@@ -63,7 +65,8 @@ export function runProcess(
         stderr: Buffer.concat(stderr).toString("utf8"),
       }),
     );
-    child.stdin.end(options.input);
+    if (options.inputFile === undefined) child.stdin.end(options.input);
+    else createReadStream(options.inputFile).on("error", reject).pipe(child.stdin);
   });
 }
 
