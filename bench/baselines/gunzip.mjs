@@ -1,0 +1,70 @@
+// Plain zlib baselines: what decompressing costs with nothing else done.
+// The reader's archive path cannot be cheaper than gunzip plus a UTF-8
+// check of each member, and its refusal of a bomb cannot be cheaper than
+// inflating up to the limit; these measure exactly those floors.
+
+import { isUtf8 } from "node:buffer";
+import { once } from "node:events";
+import { createGunzip, gunzipSync } from "node:zlib";
+
+/** Streams `bytes` through gunzip and returns the concatenated output. */
+export async function gunzipStreaming(bytes) {
+  const gunzip = createGunzip();
+  const chunks = [];
+  gunzip.on("data", (chunk) => chunks.push(chunk));
+  gunzip.end(bytes);
+  await once(gunzip, "end");
+  return Buffer.concat(chunks);
+}
+
+/** Streams gunzip and checks that every listed member's bytes are UTF-8. */
+export async function gunzipAndCheckMembers(bytes, members) {
+  const tar = await gunzipStreaming(bytes);
+  let checked = 0;
+  for (const { offset, size } of members) {
+    if (!isUtf8(tar.subarray(offset, offset + size)))
+      throw new Error(`member at ${offset} not UTF-8`);
+    checked += 1;
+  }
+  return checked;
+}
+
+/** Streams gunzip until `limit` bytes came out, then stops; returns bytes produced. */
+export function gunzipUpTo(bytes, limit) {
+  return new Promise((resolve, reject) => {
+    const gunzip = createGunzip();
+    let produced = 0;
+    gunzip.on("data", (chunk) => {
+      produced += chunk.length;
+      if (produced >= limit) {
+        gunzip.destroy();
+        resolve(produced);
+      }
+    });
+    gunzip.on("error", reject);
+    gunzip.on("end", () => resolve(produced));
+    gunzip.end(bytes);
+  });
+}
+
+function readOctal(block, offset, length) {
+  const text = block
+    .toString("ascii", offset, offset + length)
+    .replace(/\0.*$/s, "")
+    .trim();
+  return text === "" ? 0 : Number.parseInt(text, 8);
+}
+
+/** Lists the file members of gzip'd ustar bytes as { offset, size } (setup only, untimed). */
+export function listMembers(gzipBytes) {
+  const tar = gunzipSync(gzipBytes);
+  const members = [];
+  let offset = 0;
+  while (offset + 512 <= tar.length && tar[offset] !== 0) {
+    const size = readOctal(tar, offset + 124, 12);
+    const type = String.fromCharCode(tar[offset + 156]);
+    if (type === "0" || type === "\0") members.push({ offset: offset + 512, size });
+    offset += 512 + Math.ceil(size / 512) * 512;
+  }
+  return members;
+}

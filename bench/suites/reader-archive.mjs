@@ -1,0 +1,168 @@
+// Reader benchmarks over archive bytes: the .tar.gz at the limits against
+// gunzip + UTF-8 checks, the 10,000-entry tar against plain listing loops of
+// three tar libraries, and the gzip bomb against inflating up to the limit
+// (with peak memory measured in a child process of its own).
+
+import { join } from "node:path";
+import { gunzipAndCheckMembers, gunzipUpTo, listMembers } from "../baselines/gunzip.mjs";
+import { listWithNanotar, listWithNodeTar, listWithTarStream } from "../baselines/tar-listing.mjs";
+import { ensureBomb, ensureLimitTgz, ensureTinyTar, readInput } from "../gen/inputs.mjs";
+import { runNodeForJson } from "../lib/child.mjs";
+import { expectEqual, expectRefusal, expectSkills } from "../lib/expect.mjs";
+import { compareContenders, median, scaleRounds } from "../lib/measure.mjs";
+import { loadPackage, locatePackage } from "../lib/packages.mjs";
+import { createRatioRow, createReportRow, formatMs } from "../lib/report.mjs";
+
+const MiB = 2 ** 20;
+
+async function loadReader() {
+  const loaded = await loadPackage("bundle-reader", ["readBundle", "limits"]);
+  if (!loaded.ok) throw new Error(loaded.reason);
+  return loaded.module;
+}
+
+async function measureTgz() {
+  const { readBundle } = await loadReader();
+  const bytes = await readInput(await ensureLimitTgz());
+  const members = listMembers(bytes);
+  const figures = await compareContenders(
+    [
+      {
+        name: "readBundle",
+        run: () => readBundle({ kind: "archive", bytes, name: "limit" }),
+        check: (result) => expectSkills(result, 50, "readBundle"),
+      },
+      {
+        name: "gunzip+isUtf8",
+        run: () => gunzipAndCheckMembers(bytes, members),
+        check: (count) => expectEqual(count, 5_000, "gunzip baseline"),
+      },
+    ],
+    { warmup: 1, rounds: scaleRounds(7) },
+  );
+  const subject = figures.readBundle.median;
+  const baseline = figures["gunzip+isUtf8"].median;
+  return [
+    createRatioRow({
+      bench: "reader/tgz",
+      measure: `readBundle(.tar.gz, ${(bytes.length / MiB).toFixed(1)} MiB -> 61 MiB, 5,000 files) / (gunzip + isUtf8)`,
+      subject: formatMs(subject),
+      baseline: formatMs(baseline),
+      ratio: subject / baseline,
+      target: { max: 1.25 },
+      figures,
+    }),
+  ];
+}
+
+async function measureTinyTar() {
+  const { readBundle } = await loadReader();
+  const bytes = await readInput(await ensureTinyTar());
+  const files = 9_900;
+  const expectFiles = (what) => (count) => expectEqual(count, files, what);
+  const figures = await compareContenders(
+    [
+      {
+        name: "readBundle",
+        run: () => readBundle({ kind: "archive", bytes, name: "tiny" }),
+        check: (result) => expectSkills(result, 100, "readBundle"),
+      },
+      { name: "tar-stream", run: () => listWithTarStream(bytes), check: expectFiles("tar-stream") },
+      { name: "node-tar", run: () => listWithNodeTar(bytes), check: expectFiles("node-tar") },
+      { name: "nanotar", run: () => listWithNanotar(bytes), check: expectFiles("nanotar") },
+    ],
+    { warmup: 2, rounds: scaleRounds(9) },
+  );
+  const baselines = ["tar-stream", "node-tar", "nanotar"].map((name) => ({
+    name,
+    ms: figures[name].median,
+  }));
+  const fastest = baselines.reduce((a, b) => (b.ms < a.ms ? b : a));
+  const rate = (ms) => `${Math.round(files / (ms / 1000)).toLocaleString("en-US")} files/s`;
+  return [
+    createRatioRow({
+      bench: "reader/tar-10k",
+      measure: `readBundle files/s over fastest plain listing (${fastest.name}), 10,000 entries`,
+      subject: rate(figures.readBundle.median),
+      baseline: rate(fastest.ms),
+      ratio: fastest.ms / figures.readBundle.median,
+      target: { min: 1.25 },
+      note: `listing loops: ${baselines.map((b) => `${b.name} ${formatMs(b.ms)}`).join(", ")}; readBundle ${formatMs(figures.readBundle.median)}`,
+      figures,
+    }),
+  ];
+}
+
+async function measureBombPeak(mode) {
+  const readerPath = join(locatePackage("bundle-reader"), "dist", "index.js");
+  const childPath = new URL("../child/peak-rss.mjs", import.meta.url).pathname;
+  const peaks = [];
+  let outcome = "";
+  for (let i = 0; i < 3; i += 1) {
+    const answer = await runNodeForJson([childPath, readerPath, await ensureBomb(), mode]);
+    outcome = answer.outcome;
+    peaks.push(answer.vmHwmBytes ?? answer.maxRssBytes);
+  }
+  return { outcome, peak: median(peaks), peaks };
+}
+
+async function measureBomb() {
+  const { readBundle, limits } = await loadReader();
+  const bytes = await readInput(await ensureBomb());
+  const limit = limits().maxBytes;
+  const figures = await compareContenders(
+    [
+      {
+        name: "readBundle",
+        run: () => readBundle({ kind: "archive", bytes, name: "bomb" }),
+        check: (result) => expectRefusal(result, "too-large", "readBundle"),
+      },
+      {
+        name: "gunzip 64 MiB",
+        run: () => gunzipUpTo(bytes, limit),
+        check: (produced) => expectEqual(produced >= limit, true, "gunzip baseline"),
+      },
+    ],
+    { warmup: 1, rounds: scaleRounds(7) },
+  );
+  const read = await measureBombPeak("read");
+  expectEqual(read.outcome, "too-large", "readBundle in the child");
+  const idle = await measureBombPeak("idle");
+  const subject = figures.readBundle.median;
+  const baseline = figures["gunzip 64 MiB"].median;
+  const peakMiB = read.peak / MiB;
+  return [
+    createRatioRow({
+      bench: "reader/gzip-bomb",
+      measure: "time to refuse a 1 GiB gzip bomb / time to gunzip 64 MiB",
+      subject: formatMs(subject),
+      baseline: formatMs(baseline),
+      ratio: subject / baseline,
+      target: { max: 1.5 },
+      figures,
+    }),
+    {
+      ...createReportRow({
+        bench: "reader/gzip-bomb",
+        measure: "peak RSS of a process refusing the bomb (MiB)",
+        subject: `${peakMiB.toFixed(0)} MiB`,
+        baseline: `${(idle.peak / MiB).toFixed(0)} MiB idle`,
+        note: "peak RSS is VmHWM of a fresh node process; the baseline column is the same process that only loads the reader and the bytes",
+        figures: { read, idle },
+      }),
+      ratio: null,
+      target: "<= 160 MiB",
+      met: peakMiB <= 160,
+    },
+  ];
+}
+
+export const readerArchiveBenchmarks = [
+  { name: "reader/tgz", title: ".tar.gz at the limits vs gunzip + isUtf8", run: measureTgz },
+  { name: "reader/tar-10k", title: "10,000-entry tar vs plain listing loops", run: measureTinyTar },
+  {
+    name: "reader/gzip-bomb",
+    title: "1 GiB gzip bomb: refusal time and peak RSS",
+    run: measureBomb,
+  },
+];

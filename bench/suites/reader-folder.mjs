@@ -1,0 +1,65 @@
+// Reader benchmark over a folder of about 5,000 files: readBundle against
+// plain recursive walks (readdir + lstat + readFile + isUtf8) of the same
+// tree. The verdict uses the fastest walk; the others are shown beside it.
+
+import { walkFolderAsync, walkFolderParallel, walkFolderSync } from "../baselines/walk.mjs";
+import { ensureFolder } from "../gen/inputs.mjs";
+import { expectEqual, expectSkills } from "../lib/expect.mjs";
+import { compareContenders, scaleRounds } from "../lib/measure.mjs";
+import { loadPackage } from "../lib/packages.mjs";
+import { createRatioRow, formatMs } from "../lib/report.mjs";
+
+const WALKS = {
+  "walk (sync)": walkFolderSync,
+  "walk (async, parallel per dir)": walkFolderParallel,
+  "walk (async, sequential)": walkFolderAsync,
+};
+
+async function measureFolder() {
+  const loaded = await loadPackage("bundle-reader", ["readBundle"]);
+  if (!loaded.ok) throw new Error(loaded.reason);
+  const { readBundle } = loaded.module;
+  const root = await ensureFolder();
+  const walks = Object.entries(WALKS).map(([name, walk]) => ({
+    name,
+    run: async () => walk(root),
+    check: (count) => expectEqual(count, 5_000, name),
+  }));
+  const figures = await compareContenders(
+    [
+      {
+        name: "readBundle",
+        run: () => readBundle({ kind: "path", path: root }),
+        check: (result) => expectSkills(result, 50, "readBundle"),
+      },
+      ...walks,
+    ],
+    { warmup: 1, rounds: scaleRounds(7) },
+  );
+  const subject = figures.readBundle.median;
+  const fastest = walks
+    .map((walk) => ({ name: walk.name, ms: figures[walk.name].median }))
+    .reduce((a, b) => (b.ms < a.ms ? b : a));
+  const others = Object.keys(WALKS)
+    .map(
+      (name) =>
+        `${name} ${formatMs(figures[name].median)} (ratio ${(subject / figures[name].median).toFixed(2)})`,
+    )
+    .join("; ");
+  return [
+    createRatioRow({
+      bench: "reader/folder-5k",
+      measure: `readBundle(folder, 5,000 files, 20 MB) / fastest plain walk (${fastest.name})`,
+      subject: formatMs(subject),
+      baseline: formatMs(fastest.ms),
+      ratio: subject / fastest.ms,
+      target: { max: 1.3 },
+      note: `walks: ${others}`,
+      figures,
+    }),
+  ];
+}
+
+export const readerFolderBenchmarks = [
+  { name: "reader/folder-5k", title: "folder of 5,000 files vs plain walks", run: measureFolder },
+];

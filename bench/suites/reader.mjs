@@ -1,0 +1,6 @@
+// The reader's benchmarks in the order they run.
+
+import { readerArchiveBenchmarks } from "./reader-archive.mjs";
+import { readerFolderBenchmarks } from "./reader-folder.mjs";
+
+export const readerBenchmarks = [...readerArchiveBenchmarks, ...readerFolderBenchmarks];

@@ -1,0 +1,2 @@
+// Server benchmarks: filled in once apps/server lands.
+export const serverBenchmarks = [];
