@@ -38,7 +38,7 @@ async function runBenchmark(benchmark, options) {
     console.log(`  done in ${((performance.now() - started) / 1000).toFixed(1)} s`);
     return rows;
   } catch (error) {
-    console.log(`  failed: ${error.stack ?? error}`);
+    console.log(`  failed: ${error.message ?? error}`);
     return [
       {
         bench: benchmark.name,

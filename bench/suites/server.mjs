@@ -1,2 +1,179 @@
-// Server benchmarks: filled in once apps/server lands.
-export const serverBenchmarks = [];
+// Server benchmarks over real HTTP on 127.0.0.1: importing the .tar.gz at
+// the limits through POST /api/imports against readBundle + install in this
+// process, and four clients importing distinct 1 MiB bundles for a while
+// (imports per second, latency, the server's peak RSS).
+
+import { mkdir } from "node:fs/promises";
+import { join } from "node:path";
+import { gzipSync } from "node:zlib";
+import { describeBundle } from "../gen/bundles.mjs";
+import { ensureLimitTgz, readInput } from "../gen/inputs.mjs";
+import { createTar } from "../gen/tar.mjs";
+import { expectEqual, expectSkills } from "../lib/expect.mjs";
+import { compareContenders, median, quantile, scaleRounds } from "../lib/measure.mjs";
+import { loadPackage } from "../lib/packages.mjs";
+import { createRatioRow, createReportRow, formatMs } from "../lib/report.mjs";
+import { createScratch, removeScratch } from "../lib/scratch.mjs";
+import { postImport, readPeakRss, startServer } from "../lib/server-process.mjs";
+
+const MiB = 2 ** 20;
+
+async function requireServer() {
+  const loaded = await loadPackage("server", ["buildApp"]);
+  if (!loaded.ok) throw new Error(loaded.reason);
+}
+
+async function withServer(work) {
+  const scratch = await createScratch("server");
+  await mkdir(join(scratch, "workspace"), { recursive: true });
+  const server = await startServer({
+    dataDir: join(scratch, "data"),
+    workspaceDir: join(scratch, "workspace"),
+  });
+  try {
+    return await work(server, scratch);
+  } finally {
+    await server.stop();
+    await removeScratch(scratch);
+  }
+}
+
+function expectImported(answer, count) {
+  if (answer.status !== 201)
+    throw new Error(`import answered ${answer.status}: ${answer.body.slice(0, 200)}`);
+  expectEqual(JSON.parse(answer.body).skills.length, count, "imported skills");
+}
+
+async function measureImport() {
+  await requireServer();
+  const reader = await loadPackage("bundle-reader", ["readBundle"]);
+  const catalog = await loadPackage("skill-catalog", ["install"]);
+  if (!reader.ok || !catalog.ok) throw new Error(reader.reason ?? catalog.reason);
+  const { readBundle } = reader.module;
+  const { install } = catalog.module;
+  const bytes = await readInput(await ensureLimitTgz());
+  return withServer(async (server, scratch) => {
+    const roots = {
+      builtin: join(scratch, "local", "workspace", "skills"),
+      managed: join(scratch, "local", "data", "skills"),
+    };
+    await mkdir(roots.managed, { recursive: true });
+    const figures = await compareContenders(
+      [
+        {
+          name: "HTTP import",
+          run: () => postImport(server.base, bytes),
+          check: (a) => expectImported(a, 50),
+        },
+        {
+          name: "readBundle+install",
+          run: async () => {
+            const read = await readBundle({ kind: "archive", bytes, name: "limit" });
+            expectSkills(read, 50, "readBundle");
+            return install(roots, read.skills, { replace: true });
+          },
+          check: (result) => expectSkills(result, 50, "install"),
+        },
+      ],
+      { warmup: 1, rounds: scaleRounds(5) },
+    );
+    const subject = figures["HTTP import"].median;
+    const baseline = figures["readBundle+install"].median;
+    return [
+      createRatioRow({
+        bench: "server/import",
+        measure: `POST /api/imports of the ${(bytes.length / MiB).toFixed(1)} MiB .tar.gz (61 MiB expanded) / readBundle + install in-process`,
+        subject: formatMs(subject),
+        baseline: formatMs(baseline),
+        ratio: subject / baseline,
+        target: { max: 1.3 },
+        note: "both replace the same 50 skills each round (the warm-up run installs them first)",
+        figures,
+      }),
+    ];
+  });
+}
+
+/** Four distinct ~1 MiB bundles (expanded), gzip'd: client k imports skills load-ck-*. */
+function createLoadBundles(clients) {
+  return Array.from({ length: clients }, (_, k) => {
+    const entries = describeBundle({
+      seed: 100 + k,
+      prefix: `load-c${k}`,
+      skills: 4,
+      filesPerSkill: 25,
+      minBytes: 2_000,
+      maxBytes: 18_000,
+      directories: true,
+    });
+    const tar = createTar(entries);
+    return { tar: tar.length, bytes: gzipSync(tar) };
+  });
+}
+
+async function driveClient(base, bytes, deadline, tally) {
+  while (performance.now() < deadline) {
+    const answer = await postImport(base, bytes);
+    if (answer.status === 503) {
+      tally.busy += 1;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      continue;
+    }
+    expectImported(answer, 4);
+    tally.latencies.push(answer.ms);
+  }
+}
+
+async function measureLoad({ loadSeconds }) {
+  await requireServer();
+  const clients = 4;
+  const bundles = createLoadBundles(clients);
+  return withServer(async (server) => {
+    for (const bundle of bundles) expectImported(await postImport(server.base, bundle.bytes), 4);
+    const tally = { latencies: [], busy: 0 };
+    const start = performance.now();
+    const deadline = start + loadSeconds * 1000;
+    await Promise.all(
+      bundles.map((bundle) => driveClient(server.base, bundle.bytes, deadline, tally)),
+    );
+    const elapsed = (performance.now() - start) / 1000;
+    const peak = await readPeakRss(server.pid);
+    const rate = tally.latencies.length / elapsed;
+    const figures = {
+      seconds: elapsed,
+      imports: tally.latencies.length,
+      busy: tally.busy,
+      p50: median(tally.latencies),
+      p99: quantile(tally.latencies, 0.99),
+      peakRssBytes: peak,
+      bundleTarBytes: bundles.map((b) => b.tar),
+      bundleGzipBytes: bundles.map((b) => b.bytes.length),
+    };
+    const context = `${clients} clients, ${elapsed.toFixed(0)} s, ${figures.imports} imports of ~${(bundles[0].tar / MiB).toFixed(2)} MiB (100 files, gzip'd to ${(bundles[0].bytes.length / 1024).toFixed(0)} KiB) with replace=1, ${figures.busy} answered 503 and retried`;
+    return [
+      createReportRow({
+        bench: "server/load",
+        measure: "imports per second under 4 parallel clients",
+        subject: `${rate.toFixed(1)} imports/s`,
+        note: context,
+        figures,
+      }),
+      createReportRow({
+        bench: "server/load",
+        measure: "import latency under load (p50 / p99)",
+        subject: `p99 ${formatMs(figures.p99)}`,
+        baseline: `p50 ${formatMs(figures.p50)}`,
+      }),
+      createReportRow({
+        bench: "server/load",
+        measure: "server peak RSS (VmHWM) over start-up and the load run",
+        subject: peak === null ? "unavailable" : `${(peak / MiB).toFixed(0)} MiB`,
+      }),
+    ];
+  });
+}
+
+export const serverBenchmarks = [
+  { name: "server/import", title: "60 MiB import over HTTP vs in-process", run: measureImport },
+  { name: "server/load", title: "4 parallel clients importing 1 MiB bundles", run: measureLoad },
+];
