@@ -9,5 +9,6 @@ export default defineProject({
     testTimeout: 180_000,
     hookTimeout: 300_000,
     fileParallelism: false,
+    globalSetup: ["test/global-setup.ts"],
   },
 });

@@ -1,0 +1,66 @@
+// Renders bundle-reader's refusal table for its README from the code's own
+// table: each code with its HTTP status, CLI exit code and the sentence
+// `message()` gives for a sample refusal. The README holds the rendering
+// between two markers; a test renders it again and compares, so the
+// documented sentences cannot drift from what users are told.
+import type { DestinationRefusal, Refusal, RefusalCode } from "@skillshelf/bundle-reader";
+import { exitCode, httpStatus, limits, message, refusalTable } from "@skillshelf/bundle-reader";
+
+export const tableStart = "<!-- refusal-table:start -->";
+export const tableEnd = "<!-- refusal-table:end -->";
+
+type SampleFields = Omit<Refusal, "code">;
+type AnyRefusal = Refusal | DestinationRefusal;
+
+/** The fields a sample refusal of each code carries, chosen to read like a real one. */
+function sampleFields(code: RefusalCode): SampleFields {
+  const { maxEntries, maxBytes } = limits();
+  const samples: Partial<Record<RefusalCode, SampleFields>> = {
+    "unreadable-source": { path: "bundles/pdf-tools.tgz", detail: "ENOENT" },
+    "not-an-archive": { path: "bundles/notes.zip" },
+    "corrupt-archive": { path: "bundles/pdf-tools.tgz", detail: "unexpected end of data" },
+    "unsafe-path": { path: "pdf-tools/../etc/passwd", why: "traversal" },
+    link: { path: "pdf-tools/scripts/run.sh" },
+    "not-regular-file": { path: "pdf-tools/pipe", detail: "fifo" },
+    "duplicate-path": { path: "pdf-tools/README.md", other: "pdf-tools/readme.md" },
+    "file-and-directory": { path: "pdf-tools/scripts", other: "pdf-tools/scripts/run.sh" },
+    "missing-skill-file": { path: "notes", skill: "notes" },
+    "stray-file": { path: "README.md" },
+    "not-utf8": { path: "pdf-tools/logo.png", skill: "pdf-tools" },
+    "too-many-entries": { limit: maxEntries },
+    "too-large": { limit: maxBytes },
+    "skill-file-too-large": { skill: "pdf-tools", limit: 262_144 },
+    "already-defined": { skill: "pdf-tools", other: "the builtin root" },
+    "payload-too-large": { limit: 2_097_152 },
+    "invalid-payload": { path: "run/skills.json", detail: "skills[0].digest is missing" },
+    "revision-mismatch": { path: "run/skills.json" },
+    internal: { detail: "unexpected state" },
+  };
+  return samples[code] ?? { skill: "pdf-tools" };
+}
+
+const escapeCell = (text: string): string => text.replaceAll("|", "\\|").replaceAll("\n", " ");
+
+/** The Markdown table: code, HTTP status, exit code, and the sample sentence. */
+export function renderRefusalTable(): string {
+  const rows = (Object.keys(refusalTable) as RefusalCode[]).map((code) => {
+    const refusal = { code, ...sampleFields(code) } as AnyRefusal;
+    const cells = [`\`${code}\``, httpStatus(refusal), exitCode(refusal), message(refusal)];
+    return `| ${cells.map((c) => escapeCell(String(c))).join(" | ")} |`;
+  });
+  return [
+    "| code | HTTP | exit | sentence (for a sample refusal) |",
+    "|---|---|---|---|",
+    ...rows,
+  ].join("\n");
+}
+
+/** The README text with the table between the markers replaced by `table`. */
+export function replaceTable(readme: string, table: string): string {
+  const start = readme.indexOf(tableStart);
+  const end = readme.indexOf(tableEnd);
+  if (start === -1 || end === -1 || end < start) {
+    throw new Error(`the README needs ${tableStart} and ${tableEnd} markers`);
+  }
+  return `${readme.slice(0, start + tableStart.length)}\n${table}\n${readme.slice(end)}`;
+}

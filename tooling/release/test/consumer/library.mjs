@@ -1,0 +1,54 @@
+// Runs in the consumer project, outside the workspace: imports every
+// published package from ESM and walks a real bundle from source to payload
+// with them, then prints what it saw as one JSON line for the test to check.
+// Usage: node library.mjs <bundle folder> <work dir>
+import { mkdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { limits, message, readBundle } from "@skillshelf/bundle-reader";
+import * as cli from "@skillshelf/cli";
+import { materialize, payload, readPayload } from "@skillshelf/payload";
+import * as server from "@skillshelf/server";
+import { catalog, install, load, SkillRoots } from "@skillshelf/skill-catalog";
+
+const [bundleDir, workDir] = process.argv.slice(2);
+
+const read = await readBundle({ kind: "path", path: bundleDir });
+if (!read.ok) throw new Error(message(read.refusal));
+
+const roots = SkillRoots.forWorkspace(join(workDir, "workspace")).withManaged(
+  join(workDir, "data"),
+);
+const installed = await install(roots, read.skills);
+const listed = await catalog(roots);
+const loaded = await load(roots, "pdf-tools");
+const built = await payload(roots);
+const written = await materialize(roots, join(workDir, "run"));
+const verified = written.ok ? await readPayload(written.path) : written;
+
+// A bundle with a file beside its skill directories is refused with one sentence.
+const stray = join(workDir, "stray-bundle");
+mkdirSync(join(stray, "one"), { recursive: true });
+writeFileSync(join(stray, "one", "SKILL.md"), "# one\n");
+writeFileSync(join(stray, "notes.txt"), "not a skill\n");
+const refused = await readBundle({ kind: "path", path: stray });
+
+console.log(
+  JSON.stringify({
+    limits: limits(),
+    read: read.skills.map((s) => ({ name: s.name, files: s.files.map((f) => f.path) })),
+    installed: installed.ok ? installed.installed.map((i) => i.id) : installed.refusal,
+    catalog: {
+      ids: listed.skills.map((s) => s.id),
+      refused: listed.refused,
+      revision: listed.revision,
+    },
+    loaded: loaded.ok ? { id: loaded.skill.id, digest: loaded.skill.digest } : loaded.refusal,
+    payload: built.ok
+      ? { revision: built.payload.revision, ids: built.payload.skills.map((s) => s.id) }
+      : built.refusal,
+    verified: verified.ok ? { revision: verified.payload.revision } : verified.refusal,
+    refusal: refused.ok ? null : { code: refused.refusal.code, message: message(refused.refusal) },
+    cliExports: Object.keys(cli).length,
+    serverExports: Object.keys(server).length,
+  }),
+);

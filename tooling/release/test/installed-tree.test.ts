@@ -1,0 +1,38 @@
+// The consumer's node_modules holds real copies of the packages, resolved
+// from the tarballs alone: no symlink back into the workspace, no workspace:
+// range left in a published manifest, no development dependency installed.
+import { lstatSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { installedConsumer } from "./installed.js";
+
+const consumer = installedConsumer();
+
+describe.each(consumer.packages)("installed $name", (packed) => {
+  const dir = join(consumer.dir, "node_modules", ...packed.name.split("/"));
+
+  it("is a plain directory, not a link into the workspace", () => {
+    expect(lstatSync(dir).isSymbolicLink()).toBe(false);
+  });
+
+  it("declares its dependencies with registry ranges only", () => {
+    const manifest = JSON.parse(readFileSync(join(dir, "package.json"), "utf8"));
+    const ranges = Object.values({ ...manifest.dependencies, ...manifest.devDependencies });
+    expect(ranges.filter((r) => String(r).startsWith("workspace:"))).toEqual([]);
+  });
+
+  it("brings none of its development dependencies", () => {
+    const manifest = JSON.parse(readFileSync(join(dir, "package.json"), "utf8"));
+    const runtime = new Set(Object.keys(manifest.dependencies ?? {}));
+    const devOnly = Object.keys(manifest.devDependencies ?? {}).filter((d) => !runtime.has(d));
+    const present = devOnly.filter((d) => {
+      try {
+        lstatSync(join(consumer.dir, "node_modules", ...d.split("/")));
+        return !["@types/node"].includes(d);
+      } catch {
+        return false;
+      }
+    });
+    expect(present).toEqual([]);
+  });
+});

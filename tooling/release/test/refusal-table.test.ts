@@ -1,0 +1,36 @@
+// bundle-reader's README shows every refusal code with the status, exit code
+// and sentence the code itself gives; rendering the table again from
+// refusalTable and message() must give exactly what the README holds.
+// After changing the table: `pnpm --filter @skillshelf/release build && node
+// tooling/release/dist/cli/write-refusal-table.js`.
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { refusalTable } from "@skillshelf/bundle-reader";
+import { describe, expect, it } from "vitest";
+import { renderRefusalTable, replaceTable, tableEnd, tableStart } from "../src/refusal-table.js";
+import { findWorkspaceRoot } from "../src/workspace.js";
+
+const readmePath = join(findWorkspaceRoot(), "packages", "bundle-reader", "README.md");
+
+describe("bundle-reader README refusal table", () => {
+  it("matches the code's own table", () => {
+    const readme = readFileSync(readmePath, "utf8");
+    expect(readme).toBe(replaceTable(readme, renderRefusalTable()));
+  });
+
+  it("has one row per code of refusalTable", () => {
+    const rows = renderRefusalTable().split("\n").slice(2);
+    expect(rows.map((r) => /^\| `([a-z0-9-]+)`/.exec(r)?.[1])).toEqual(Object.keys(refusalTable));
+  });
+});
+
+describe("replaceTable", () => {
+  it("replaces only what lies between the markers", () => {
+    const text = `intro\n${tableStart}\nold\n${tableEnd}\noutro\n`;
+    expect(replaceTable(text, "new")).toBe(`intro\n${tableStart}\nnew\n${tableEnd}\noutro\n`);
+  });
+
+  it("refuses a README without markers", () => {
+    expect(() => replaceTable("no table here", "new")).toThrow(/markers/);
+  });
+});
