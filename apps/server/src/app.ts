@@ -1,0 +1,92 @@
+// Assembles the server from its parts without listening, so tests and the
+// bin build the same thing: security headers on every answer, the token on
+// everything under /api, the routes, and an error handler that turns the
+// unexpected into the `internal` refusal (logged, never shown as a stack).
+// No body parser is shared: only the import route reads a request body.
+import { type DestinationRefusal, message } from "@skillshelf/bundle-reader";
+import type { RootsLike } from "@skillshelf/skill-catalog";
+import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController } from "fastify";
+import { requireToken } from "./auth.js";
+import { type ImportCaps, importCaps } from "./imports/caps.js";
+import { ImportGate } from "./imports/gate.js";
+import { registerConsoleRoutes } from "./routes/console.js";
+import { registerImportRoutes } from "./routes/imports.js";
+import { registerInfoRoutes } from "./routes/info.js";
+import { registerSkillRoutes } from "./routes/skills.js";
+import { addSecurityHeaders } from "./security-headers.js";
+
+export type AppOptions = {
+  roots: RootsLike;
+  token: string;
+  /** Imports served at once (default 4). */
+  concurrentImports?: number;
+  /** Pino options, or false for silence (default: info to stderr). */
+  logger?: FastifyServerOptions["logger"];
+  /** Milliseconds a socket may stay idle (default 30 s). */
+  connectionTimeout?: number;
+  /** Milliseconds a whole request may take to arrive (default 5 min). */
+  requestTimeout?: number;
+};
+
+export type ServerApp = { app: FastifyInstance; gate: ImportGate; caps: ImportCaps };
+
+const defaultLogger: FastifyServerOptions["logger"] = {
+  level: "info",
+  stream: process.stderr,
+  redact: { paths: ["req.headers.authorization", "headers.authorization"], censor: "[redacted]" },
+};
+
+const isApiPath = (path: string): boolean =>
+  path === "/api" || path.startsWith("/api/") || path.startsWith("/api?");
+
+/** Builds the server, ready to `listen()` or `inject()`. */
+export async function buildApp(options: AppOptions): Promise<ServerApp> {
+  const connectionTimeout = options.connectionTimeout ?? 30_000;
+  const requestTimeout = options.requestTimeout ?? 300_000;
+  const app = Fastify({
+    logger: options.logger ?? defaultLogger,
+    // Requests are not logged one by one; imports and removals log their outcome.
+    logController: new LogController({ disableRequestLogging: true }),
+    connectionTimeout,
+    requestTimeout,
+    keepAliveTimeout: 5_000,
+    http: { headersTimeout: Math.min(requestTimeout, 30_000), connectionsCheckingInterval: 1_000 },
+    return503OnClosing: true,
+    forceCloseConnections: "idle",
+  });
+  const caps = importCaps(options.concurrentImports ?? 4);
+  const gate = new ImportGate(caps.maxConcurrentImports);
+
+  app.removeAllContentTypeParsers();
+  addSecurityHeaders(app);
+  const authorize = requireToken(options.token);
+  app.addHook("onRequest", async (request, reply) => {
+    const route = request.routeOptions.url ?? "";
+    if (isApiPath(request.url) || isApiPath(route)) await authorize(request, reply);
+  });
+  app.setErrorHandler(async (error, request, reply) => {
+    const status = (error as { statusCode?: number }).statusCode ?? 500;
+    if (status < 500) {
+      return reply.code(status).send({
+        error: (error as { code?: string }).code ?? "bad-request",
+        message: (error as Error).message,
+      });
+    }
+    request.log.error({ err: error }, "request failed");
+    const refusal: DestinationRefusal = { code: "internal" };
+    return reply.code(500).send({ refusal, message: message(refusal) });
+  });
+  app.setNotFoundHandler(async (request, reply) =>
+    reply.code(404).send({
+      error: "not-found",
+      message: `Nothing at ${request.method} ${request.url.split("?")[0]}.`,
+    }),
+  );
+
+  registerConsoleRoutes(app);
+  registerInfoRoutes(app, options.roots, caps);
+  registerSkillRoutes(app, options.roots);
+  registerImportRoutes(app, options.roots, caps, gate);
+  await app.ready();
+  return { app, gate, caps };
+}

@@ -1,0 +1,59 @@
+#!/usr/bin/env node
+// skillshelf-server: reads the config (exit 2 on a bad one), opens the store,
+// listens, and prints where the console is. A generated token is printed in
+// the console URL's fragment, the one place it is meant to be read from; a
+// token set in the environment is never printed.
+import { mkdir } from "node:fs/promises";
+import type { AddressInfo } from "node:net";
+import { SkillRoots } from "@skillshelf/skill-catalog";
+import { buildApp } from "./app.js";
+import { generateToken } from "./auth.js";
+import { parseConfig } from "./config.js";
+import { consoleUrl } from "./console-url.js";
+import { exitOnSignals } from "./shutdown.js";
+
+const parsed = parseConfig(process.argv.slice(2), process.env);
+if (parsed.ok === "help") {
+  process.stdout.write(`${parsed.message}\n`);
+  process.exit(0);
+}
+if (parsed.ok === false) {
+  process.stderr.write(`skillshelf-server: ${parsed.message}\n`);
+  process.exit(2);
+}
+const { config } = parsed;
+const roots = SkillRoots.forWorkspace(config.workspace).withManaged(config.data);
+try {
+  await mkdir(roots.managed!, { recursive: true });
+} catch (error) {
+  process.stderr.write(
+    `skillshelf-server: cannot create the data directory ${roots.managed} (${(error as Error).message}); choose another with --data.\n`,
+  );
+  process.exit(2);
+}
+
+const token = config.token ?? generateToken();
+const server = await buildApp({ roots, token });
+try {
+  await server.app.listen({ host: config.host, port: config.port });
+} catch (error) {
+  process.stderr.write(
+    `skillshelf-server: cannot listen on ${config.host}:${config.port} (${(error as Error).message}); choose another --port or --host.\n`,
+  );
+  process.exit(1);
+}
+exitOnSignals(server);
+
+const { port } = server.app.server.address() as AddressInfo;
+const url = consoleUrl(config.host, port);
+process.stdout.write(
+  [
+    `skillshelf-server on http://${config.host.includes(":") ? `[${config.host}]` : config.host}:${port}`,
+    `  builtin skills: ${roots.builtin}`,
+    `  managed skills: ${roots.managed}`,
+    config.token === undefined
+      ? `  console: ${url}#token=${token}`
+      : `  console: ${url} (append #token= and your SKILLSHELF_TOKEN)`,
+    "",
+  ].join("\n"),
+);

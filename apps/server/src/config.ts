@@ -1,0 +1,115 @@
+// The server's settings, read once at start from flags and the environment
+// and validated with zod, so a typo stops the process with one clear sentence
+// (exit 2) instead of a server that half works. The data directory defaults
+// the way the CLI's does, so both surfaces see the same store. A host other
+// than loopback needs a token chosen by the operator: a generated one would be
+// printed to whoever reads the console, which is fine on 127.0.0.1 only.
+import { homedir } from "node:os";
+import { join, resolve } from "node:path";
+import { parseArgs } from "node:util";
+import { z } from "zod";
+
+export type ServerConfig = {
+  host: string;
+  port: number;
+  /** The data directory; the managed root is `<data>/skills`. */
+  data: string;
+  /** The workspace; the builtin root is `<workspace>/skills`. */
+  workspace: string;
+  /** The token from SKILLSHELF_TOKEN, or undefined to generate one. */
+  token: string | undefined;
+};
+
+export type ConfigResult =
+  | { ok: true; config: ServerConfig }
+  | { ok: false; message: string }
+  | { ok: "help"; message: string };
+
+export const usage: string = `Usage: skillshelf-server [options]
+
+Serves the skillshelf HTTP API and web console.
+
+Options:
+  --host <host>       address to listen on (default 127.0.0.1)
+  --port <port>       port to listen on, 0 for any free one (default 4747)
+  --data <dir>        data directory; imports go to <dir>/skills
+                      (default $SKILLSHELF_DATA, else $XDG_DATA_HOME/skillshelf,
+                      else ~/.local/share/skillshelf)
+  --workspace <dir>   workspace; builtin skills are <dir>/skills (default: cwd)
+  -h, --help          print this help
+
+Environment:
+  SKILLSHELF_TOKEN    the API token (at least 16 characters); generated at
+                      start when unset, and required for a non-loopback host`;
+
+const loopbackHosts = new Set(["127.0.0.1", "localhost", "::1", "[::1]"]);
+
+/** Whether a host only ever accepts connections from this machine. */
+export function isLoopbackHost(host: string): boolean {
+  return loopbackHosts.has(host.toLowerCase()) || /^127(\.\d{1,3}){3}$/.test(host);
+}
+
+const configSchema = z
+  .object({
+    host: z.string().min(1, "--host must not be empty"),
+    port: z
+      .string()
+      .regex(/^\d{1,5}$/, "--port must be a whole number between 0 and 65535")
+      .transform(Number)
+      .pipe(z.number().max(65_535, "--port must be a whole number between 0 and 65535")),
+    data: z.string().min(1, "--data must not be empty"),
+    workspace: z.string().min(1, "--workspace must not be empty"),
+    token: z
+      .string()
+      .min(16, "SKILLSHELF_TOKEN must be at least 16 characters long")
+      .max(512, "SKILLSHELF_TOKEN must be at most 512 characters long")
+      .regex(/^[\x21-\x7e]+$/, "SKILLSHELF_TOKEN must be printable ASCII without spaces")
+      .optional(),
+  })
+  .refine((config) => config.token !== undefined || isLoopbackHost(config.host), {
+    error:
+      "a host other than loopback needs SKILLSHELF_TOKEN set; choose a token and set it, or listen on 127.0.0.1",
+  });
+
+/** The default data directory, as the CLI computes it. */
+export function defaultDataDir(env: NodeJS.ProcessEnv): string {
+  if (env.SKILLSHELF_DATA) return env.SKILLSHELF_DATA;
+  if (env.XDG_DATA_HOME) return join(env.XDG_DATA_HOME, "skillshelf");
+  return join(homedir(), ".local", "share", "skillshelf");
+}
+
+/** Reads flags and environment into a validated config, or one sentence saying what is wrong. */
+export function parseConfig(argv: readonly string[], env: NodeJS.ProcessEnv): ConfigResult {
+  let values: Record<string, string | boolean | undefined>;
+  try {
+    ({ values } = parseArgs({
+      args: [...argv],
+      options: {
+        host: { type: "string" },
+        port: { type: "string" },
+        data: { type: "string" },
+        workspace: { type: "string" },
+        help: { type: "boolean", short: "h" },
+      },
+      strict: true,
+      allowPositionals: false,
+    }));
+  } catch (error) {
+    return { ok: false, message: `${(error as Error).message}\n\n${usage}` };
+  }
+  if (values.help === true) return { ok: "help", message: usage };
+  const parsed = configSchema.safeParse({
+    host: values.host ?? "127.0.0.1",
+    port: values.port ?? "4747",
+    data: values.data ?? defaultDataDir(env),
+    workspace: values.workspace ?? process.cwd(),
+    token: env.SKILLSHELF_TOKEN === "" ? undefined : env.SKILLSHELF_TOKEN,
+  });
+  if (!parsed.success) {
+    const first = parsed.error.issues[0];
+    return { ok: false, message: first?.message ?? "the configuration is invalid" };
+  }
+  const { data, workspace, ...rest } = parsed.data;
+  const config = { ...rest, token: rest.token, data: resolve(data), workspace: resolve(workspace) };
+  return { ok: true, config };
+}

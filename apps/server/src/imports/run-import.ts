@@ -1,0 +1,60 @@
+// One import, start to end, through the same steps as the CLI: the reader
+// turns the body into skills or a refusal, then the catalog's `check` (dry
+// run) or `install` (all of the bundle or nothing) decides the destination.
+// Anything thrown becomes a known refusal or `internal`, never a stack trace.
+import { readBundle, type Skill, type Source, toRefusal } from "@skillshelf/bundle-reader";
+import { check, install, type RootsLike } from "@skillshelf/skill-catalog";
+import type { ParsedBody } from "./parsed-body.js";
+
+export type ImportOptions = { replace: boolean; dryRun: boolean; name: string | undefined };
+
+export type ImportedSkill = {
+  id: string;
+  replaced: boolean;
+  digest: string;
+  path: string;
+  files: { path: string; bytes: number; executable: boolean }[];
+};
+
+export type ImportOutcome =
+  | { ok: true; skills: ImportedSkill[] }
+  | { ok: false; refusal: ReturnType<typeof toRefusal> };
+
+type ReadBody = Extract<ParsedBody, { ok: true }>;
+
+/** The reader's source for a parsed body. */
+export function sourceOf(body: ReadBody, name: string | undefined): Source {
+  if (body.kind === "uploads") return { kind: "uploads", files: body.files };
+  return name === undefined
+    ? { kind: "archive", bytes: body.bytes }
+    : { kind: "archive", bytes: body.bytes, name };
+}
+
+const filesOf = (skills: Skill[], id: string): ImportedSkill["files"] =>
+  (skills.find((skill) => skill.name === id)?.files ?? []).map((file) => ({
+    path: file.path,
+    bytes: Buffer.byteLength(file.text),
+    executable: file.executable,
+  }));
+
+/** Reads the body and installs (or checks) its skills, all or nothing. */
+export async function runImport(
+  roots: RootsLike,
+  body: ReadBody,
+  options: ImportOptions,
+): Promise<ImportOutcome> {
+  try {
+    const read = await readBundle(sourceOf(body, options.name));
+    if (!read.ok) return read;
+    const destination = options.dryRun ? check : install;
+    const result = await destination(roots, read.skills, { replace: options.replace });
+    if (!result.ok) return result;
+    const skills = result.installed.map((skill) => ({
+      ...skill,
+      files: filesOf(read.skills, skill.id),
+    }));
+    return { ok: true, skills };
+  } catch (error) {
+    return { ok: false, refusal: toRefusal(error) };
+  }
+}

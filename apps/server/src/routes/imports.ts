@@ -1,0 +1,103 @@
+// POST /api/imports: a raw archive body or a multipart form of files, with
+// `replace=1` to overwrite managed skills and `dry_run=1` to only check. The
+// gate admits the request before a byte of its body is read; the parsers
+// (registered only in this route's scope) stream the body under the caps;
+// the answer is 201 with the installed skills (200 for a dry run) or the
+// refusal with its table status.
+import type { RootsLike } from "@skillshelf/skill-catalog";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { z } from "zod";
+import { sendRefusal } from "../answer.js";
+import type { ImportCaps } from "../imports/caps.js";
+import type { ImportGate, ImportTicket } from "../imports/gate.js";
+import { readForm } from "../imports/multipart.js";
+import { isParsedBody, type ParsedBody } from "../imports/parsed-body.js";
+import { readArchiveBody } from "../imports/raw.js";
+import { type ImportOptions as Options, runImport } from "../imports/run-import.js";
+
+const flag = z
+  .enum(["", "0", "1", "false", "true"])
+  .optional()
+  .transform((value) => value === "1" || value === "true");
+
+const querySchema = z.object({
+  replace: flag,
+  dry_run: flag,
+  name: z.string().min(1).max(255).optional(),
+});
+
+/** Registers POST /api/imports in its own scope, with its body parsers. */
+export function registerImportRoutes(
+  app: FastifyInstance,
+  roots: RootsLike,
+  caps: ImportCaps,
+  gate: ImportGate,
+): void {
+  const admitted = new WeakMap<FastifyRequest, { ticket: ImportTicket; options: Options }>();
+
+  const admit = async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
+    const query = querySchema.safeParse(request.query);
+    if (!query.success) {
+      await reply.code(400).send({
+        error: "bad-query",
+        message: "Use replace=1, dry_run=1 and name=<archive file name> only.",
+      });
+      return;
+    }
+    const ticket = gate.tryEnter();
+    if (ticket === undefined) {
+      const closing = gate.closed;
+      await reply
+        .code(503)
+        .header("retry-after", closing ? "5" : "1")
+        .send({
+          error: closing ? "shutting-down" : "busy",
+          message: closing
+            ? "The server is shutting down and takes no new imports; retry once it is back."
+            : `${gate.capacity} imports are already running; retry in a moment.`,
+        });
+      return;
+    }
+    const { replace, dry_run: dryRun, name } = query.data;
+    admitted.set(request, { ticket, options: { replace, dryRun, name } });
+    reply.raw.once("close", () => ticket.release());
+  };
+
+  void app.register(async (scope) => {
+    scope.addContentTypeParser("multipart/form-data", async (request: FastifyRequest) =>
+      readForm(request.raw, request.headers, caps),
+    );
+    scope.addContentTypeParser("*", async (request: FastifyRequest) => {
+      const length = Number(request.headers["content-length"]);
+      return readArchiveBody(
+        request.raw,
+        caps.maxArchiveBodyBytes,
+        Number.isSafeInteger(length) ? length : undefined,
+      );
+    });
+
+    scope.post("/api/imports", { onRequest: admit }, async (request, reply) => {
+      const body: ParsedBody = isParsedBody(request.body)
+        ? request.body
+        : { ok: true, kind: "archive", bytes: new Uint8Array(0) };
+      if (!body.ok) return sendRefusal(reply, body.refusal);
+      const entry = admitted.get(request);
+      // The response already closed (the client left): there is no one to import for.
+      if (entry === undefined || !entry.ticket.hold()) return reply.code(503).send();
+      const { ticket, options } = entry;
+      const { dryRun, replace } = options;
+      try {
+        const outcome = await runImport(roots, body, options);
+        if (!outcome.ok) {
+          request.log.info({ refusal: outcome.refusal.code }, "import refused");
+          return sendRefusal(reply, outcome.refusal);
+        }
+        const ids = outcome.skills.map((skill) => skill.id);
+        request.log.info({ skills: ids, dryRun, replace }, dryRun ? "import checked" : "imported");
+        return reply.code(dryRun ? 200 : 201).send({ skills: outcome.skills });
+      } finally {
+        ticket.release();
+      }
+    });
+  });
+}
