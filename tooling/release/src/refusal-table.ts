@@ -55,6 +55,31 @@ export function renderRefusalTable(): string {
   ].join("\n");
 }
 
+/** The text between the markers of a README, or null when a marker is missing. */
+export function readTable(readme: string): string | null {
+  const start = readme.indexOf(tableStart);
+  const end = readme.indexOf(tableEnd);
+  if (start === -1 || end === -1 || end < start) return null;
+  return readme.slice(start + tableStart.length, end);
+}
+
+/**
+ * A Markdown table's cells, trimmed, without its delimiter row: the same for
+ * the rendering and for the README after Biome has padded its columns.
+ */
+export function tableCells(table: string): string[][] {
+  return table
+    .split("\n")
+    .map((line) => line.trim())
+    .filter((line) => line.startsWith("|") && !/^\|[\s|:-]+\|$/.test(line))
+    .map((line) =>
+      line
+        .slice(1, -1)
+        .split(/(?<!\\)\|/)
+        .map((cell) => cell.trim()),
+    );
+}
+
 /** The README text with the table between the markers replaced by `table`. */
 export function replaceTable(readme: string, table: string): string {
   const start = readme.indexOf(tableStart);
