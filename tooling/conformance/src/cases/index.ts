@@ -1,0 +1,17 @@
+// Every conformance case, grouped by what it exercises.
+import type { Case } from "../types.js";
+import { acceptanceCases } from "./acceptance.js";
+import { archiveCases } from "./archives.js";
+import { entryCases } from "./entries.js";
+import { limitCases } from "./limits.js";
+import { pathCases } from "./paths.js";
+import { setAsideCases } from "./set-aside.js";
+
+export const cases: readonly Case[] = [
+  ...acceptanceCases,
+  ...setAsideCases,
+  ...pathCases,
+  ...entryCases,
+  ...archiveCases,
+  ...limitCases,
+];

@@ -1,0 +1,50 @@
+// macOS metadata and .git contents are set aside before anything else is
+// decided, but a set-aside entry must still be safe and must not be a link.
+import type { Case } from "../types.js";
+import { accepted, file, refused, skill, skillFile } from "./helpers.js";
+
+export const setAsideCases: Case[] = [
+  {
+    name: "macOS metadata and .git contents are set aside",
+    entries: [
+      skillFile("s"),
+      file(".DS_Store", "\u0000\u0001bud1"),
+      file("s/.DS_Store", "\u0000"),
+      file("._s", "\u0000\u0005\u0016\u0007"),
+      file("s/._SKILL.md", "\u0000\u0005\u0016\u0007"),
+      file(".git/config", "[core]\n"),
+      file(".git/objects/ab/cdef", "blob"),
+      file("s/.git/HEAD", "ref: refs/heads/main\n"),
+    ],
+    verdict: accepted(skill("s", ["SKILL.md"])),
+    note: "A .git directory beside the skills is set aside with what lies below it.",
+  },
+  {
+    name: "set-aside files may hold bytes that are not UTF-8",
+    entries: [
+      skillFile("s"),
+      { path: "s/._icon", bytes: Uint8Array.from([0xff, 0xfe, 0x00, 0x80]) },
+    ],
+    verdict: accepted(skill("s", ["SKILL.md"])),
+  },
+  {
+    name: "a source of only set-aside entries holds no skills",
+    entries: [file(".DS_Store", "x"), file("._notes", "x"), file(".git/HEAD", "ref\n")],
+    verdict: refused("no-skills"),
+  },
+  {
+    name: "a ._ symbolic link is refused, not set aside",
+    entries: [skillFile("s"), { path: "s/._SKILL.md", kind: "symlink", linkTarget: "SKILL.md" }],
+    verdict: refused("link", "bundle/s/._SKILL.md"),
+  },
+  {
+    name: "a .DS_Store symbolic link is refused",
+    entries: [skillFile("s"), { path: "s/.DS_Store", kind: "symlink", linkTarget: "/etc/passwd" }],
+    verdict: refused("link", "bundle/s/.DS_Store"),
+  },
+  {
+    name: "a set-aside entry must still have a safe path",
+    entries: [skillFile("s"), file("s/.git/a\\b", "x")],
+    verdict: refused("unsafe-path", "bundle/s/.git/a\\b", "backslash"),
+  },
+];

@@ -1,0 +1,26 @@
+// The conformance kit's whole public face: the case format, the cases, the
+// builders that turn a case into each form, and the runner every surface
+// (library, CLI, HTTP, browser) reuses.
+
+export { buildFolder } from "./build-folder.js";
+export { archiveFileName, type BuildOptions, buildInput } from "./build-input.js";
+export { buildUploads } from "./build-uploads.js";
+export { cases } from "./cases/index.js";
+export { formsOf } from "./forms.js";
+export { casesFor, makeScratchDir, runConformance, type Surface } from "./run-conformance.js";
+export { buildTar, buildTarGz, tarChunks } from "./tar/build-tar.js";
+export { BLOCK, checksumOf, writeHeader } from "./tar/header.js";
+export { paxBody, paxRecord } from "./tar/pax.js";
+export type {
+  ArchiveTweak,
+  BuiltInput,
+  Case,
+  Entry,
+  EntryKind,
+  Form,
+  TarTweak,
+  Verdict,
+  VerdictSkill,
+} from "./types.js";
+export { allForms } from "./types.js";
+export { expectedVerdict, projectVerdict, verdictOf } from "./verdict.js";

@@ -1,0 +1,143 @@
+// The shape of a conformance case: a tree of entries stated relative to the
+// bundle's root folder, and the verdict every surface must reach for it. The
+// same case is turned into a folder, a tar, a tar.gz and an upload list, so
+// entries say what a bundle holds and tweaks say what only a tar header can.
+import type { SourceCode, UnsafePathReason, UploadFile } from "@skillshelf/bundle-reader";
+
+/** The four ways a bundle reaches a surface. */
+export type Form = "folder" | "tar" | "tgz" | "uploads";
+
+export const allForms: readonly Form[] = ["folder", "tar", "tgz", "uploads"];
+
+/** What an entry is. Only `file` and `dir` are regular; the rest must be refused. */
+export type EntryKind =
+  | "file"
+  | "dir"
+  | "symlink"
+  | "hardlink"
+  | "fifo"
+  | "chardev"
+  | "blockdev"
+  | "contiguous"
+  | "sparse"
+  | "vendor"
+  | "unknown";
+
+/** Raw tar header tweaks: things a tar header can say that a folder cannot. */
+export type TarTweak = {
+  /** The exact member name, ignoring the case's layout (a string or raw bytes). */
+  name?: string | Uint8Array;
+  /** The typeflag byte, as a one-character string or a number. */
+  typeflag?: string | number;
+  /** The size the header claims; with `kind` dir or a link, the body holds this many bytes. */
+  claimedSize?: number;
+  /** Write the size field in base-256 (GNU binary) form. */
+  base256Size?: boolean;
+  /** The 12 raw bytes of the size field. */
+  sizeField?: Uint8Array;
+  /** Store a checksum that does not match the header. */
+  badChecksum?: boolean;
+  /** Extra PAX records written in an 'x' header before this member. */
+  pax?: Record<string, string>;
+  /** The raw body of the 'x' header before this member (malformed PAX). */
+  paxBody?: Uint8Array;
+  /** The magic and version fields: POSIX "ustar\0" "00" (default) or GNU "ustar  \0". */
+  magic?: "ustar" | "gnu";
+};
+
+export type Entry = {
+  /** POSIX path relative to the bundle root (see `Case.layout`). */
+  path: string;
+  /** Raw path bytes relative to the root, for names that are not UTF-8. */
+  rawPath?: Uint8Array;
+  /** Default `file`. */
+  kind?: EntryKind;
+  /** Content of a file as UTF-8 text. */
+  text?: string;
+  /** Content of a file as bytes. */
+  bytes?: Uint8Array;
+  /** A file of this many zero bytes, written sparsely where the form allows. */
+  zeros?: number;
+  /** Permission bits; default 0o644 for files, 0o755 for directories. */
+  mode?: number;
+  /** Target of a symlink, or the linked path (relative to the root) of a hard link. */
+  linkTarget?: string;
+  /** Tar-only header tweaks; an entry with tweaks exists only in tar and tgz. */
+  tar?: TarTweak;
+};
+
+/** Tweaks to the archive as a whole. */
+export type ArchiveTweak = {
+  /** Keep only the first `n` bytes of the tar stream (negative: drop the last `-n`). */
+  truncate?: number;
+  /** Bytes appended after the end-of-archive marker and padding. */
+  trailing?: Uint8Array;
+  /** Pad the tar to this record size (GNU tar's default is 10,240); 0 for none. */
+  record?: number;
+  /** Bytes appended after the gzip stream (tgz only). */
+  gzipTrailing?: Uint8Array;
+  /** Keep only the first `n` bytes of the gzip stream (negative: drop the last `-n`). */
+  gzipTruncate?: number;
+  /** The archive's whole bytes, replacing anything built from entries. */
+  raw?: Uint8Array;
+};
+
+/** What a surface concludes about a bundle. */
+export type Verdict =
+  | { ok: true; skills: VerdictSkill[] }
+  | { ok: false; code: SourceCode; path?: string; why?: UnsafePathReason };
+
+/**
+ * A skill by name and sorted file paths. `executable` (sorted paths whose
+ * owner-execute bit is set) and `bytes` (UTF-8 length per path) are compared
+ * only when a case states them.
+ */
+export type VerdictSkill = {
+  name: string;
+  files: string[];
+  executable?: string[];
+  bytes?: Record<string, number>;
+};
+
+export type Case = {
+  /** Unique, readable; used as the test name. */
+  name: string;
+  /** The bundle root's folder name, also the archive's file name stem. Default "bundle". */
+  root?: string;
+  /**
+   * `wrapped` (default): tar members are `<root>/<path>`, as `tar -czf x.tgz root`
+   * makes, so folder, uploads and archives all contribute the same entries.
+   * `bare`: tar members are the entry paths as stated, as `tar -C root -czf x.tgz .`
+   * makes; only tar and tgz unless `forms` says otherwise.
+   */
+  layout?: "wrapped" | "bare";
+  /** Emit a directory header for each parent directory of a member (default true). */
+  impliedDirs?: boolean;
+  /** The entries, in the order a tar holds them. */
+  entries: Entry[];
+  archive?: ArchiveTweak;
+  /** Restricts the forms; the forms a case's content allows are narrowed to these. */
+  forms?: Form[];
+  /** The tgz form's file extension (default ".tgz"). */
+  gzipExtension?: ".tgz" | ".tar.gz";
+  /** A folder form that is a path to nothing. */
+  missing?: boolean;
+  verdict: Verdict;
+  /** The verdict when a tar or tgz arrives without a name (stdin, raw HTTP body). Default `verdict`. */
+  unnamed?: Verdict;
+  note?: string;
+};
+
+/** A case built into one form, ready to hand to a surface. */
+export type BuiltInput = {
+  case: Case;
+  form: Form;
+  /** A folder, or an archive file named `<root>.tar` / `<root>.tgz`. */
+  path?: string;
+  /** The archive bytes (tar and tgz). */
+  bytes?: Uint8Array;
+  /** The client-relative files (uploads). */
+  uploads?: UploadFile[];
+  /** The archive's name when the surface passes one; absent for unnamed surfaces. */
+  archiveName?: string;
+};

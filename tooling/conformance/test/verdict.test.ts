@@ -1,0 +1,83 @@
+// Verdicts are compared on what a case states: a surface's extra fields are
+// dropped, missing ones fail; uploads expect no executable files, and an
+// unnamed archive expects the case's unnamed verdict.
+import { describe, expect, it } from "vitest";
+import { type Case, expectedVerdict, projectVerdict, verdictOf } from "../src/index.js";
+
+describe("verdictOf", () => {
+  it("sorts skills and files and lists executable files and byte counts", () => {
+    const v = verdictOf({
+      ok: true,
+      skills: [
+        {
+          name: "b",
+          files: [
+            { path: "z.sh", text: "é", executable: true },
+            { path: "SKILL.md", text: "", executable: false },
+          ],
+        },
+        { name: "a", files: [{ path: "SKILL.md", text: "x", executable: false }] },
+      ],
+    });
+    expect(v).toEqual({
+      ok: true,
+      skills: [
+        { name: "a", files: ["SKILL.md"], executable: [], bytes: { "SKILL.md": 1 } },
+        {
+          name: "b",
+          files: ["SKILL.md", "z.sh"],
+          executable: ["z.sh"],
+          bytes: { "SKILL.md": 0, "z.sh": 2 },
+        },
+      ],
+    });
+  });
+
+  it("keeps a refusal's code, path and why", () => {
+    const v = verdictOf({
+      ok: false,
+      refusal: { code: "unsafe-path", path: "b/../x", why: "traversal", detail: "d" },
+    });
+    expect(v).toEqual({ ok: false, code: "unsafe-path", path: "b/../x", why: "traversal" });
+  });
+});
+
+describe("projectVerdict", () => {
+  it("drops fields the expected verdict does not state", () => {
+    const actual = verdictOf({ ok: false, refusal: { code: "link", path: "b/l" } });
+    expect(projectVerdict(actual, { ok: false, code: "link" })).toEqual({
+      ok: false,
+      code: "link",
+    });
+  });
+
+  it("keeps stated fields, so a missing path fails", () => {
+    const projected = projectVerdict(
+      { ok: false, code: "link" },
+      { ok: false, code: "link", path: "b/l" },
+    );
+    expect(projected).not.toEqual({ ok: false, code: "link", path: "b/l" });
+  });
+});
+
+describe("expectedVerdict", () => {
+  const c: Case = {
+    name: "x",
+    entries: [],
+    verdict: {
+      ok: true,
+      skills: [{ name: "s", files: ["SKILL.md", "r.sh"], executable: ["r.sh"] }],
+    },
+    unnamed: { ok: false, code: "unnamed-skill" },
+  };
+  it("expects no executable files from uploads", () => {
+    expect(expectedVerdict(c, "uploads", true)).toEqual({
+      ok: true,
+      skills: [{ name: "s", files: ["SKILL.md", "r.sh"], executable: [] }],
+    });
+  });
+  it("expects the unnamed verdict from an unnamed archive only", () => {
+    expect(expectedVerdict(c, "tgz", false)).toEqual({ ok: false, code: "unnamed-skill" });
+    expect(expectedVerdict(c, "folder", false)).toEqual(c.verdict);
+  });
+});
