@@ -1,0 +1,80 @@
+// Flags and environment become a config, or one sentence and exit 2.
+import { describe, expect, it } from "vitest";
+import { parseConfig } from "../src/config.js";
+import { consoleUrl } from "../src/console-url.js";
+
+const token = "a-token-of-enough-length";
+
+describe("parseConfig", () => {
+  it("defaults to 127.0.0.1:4747, the CLI's data directory and the cwd as workspace", () => {
+    const result = parseConfig([], { SKILLSHELF_DATA: "/srv/shelf" });
+    expect(result).toEqual({
+      ok: true,
+      config: {
+        host: "127.0.0.1",
+        port: 4747,
+        data: "/srv/shelf",
+        workspace: process.cwd(),
+        token: undefined,
+      },
+    });
+    const xdg = parseConfig([], { XDG_DATA_HOME: "/x" });
+    expect(xdg.ok === true && xdg.config.data).toBe("/x/skillshelf");
+  });
+
+  it("reads every flag and the token", () => {
+    const result = parseConfig(
+      ["--host", "0.0.0.0", "--port", "0", "--data", "/d", "--workspace", "/w"],
+      { SKILLSHELF_TOKEN: token },
+    );
+    expect(result).toEqual({
+      ok: true,
+      config: { host: "0.0.0.0", port: 0, data: "/d", workspace: "/w", token },
+    });
+  });
+
+  it.each([
+    [["--port", "http"], {}, "--port must be a whole number between 0 and 65535"],
+    [["--port", "70000"], {}, "--port must be a whole number between 0 and 65535"],
+    [["--port", ""], {}, "--port must be a whole number between 0 and 65535"],
+    [["--host", ""], {}, "--host must not be empty"],
+    [["--host", "0.0.0.0"], {}, "a host other than loopback needs SKILLSHELF_TOKEN set"],
+    [["--host", "192.168.1.4"], {}, "a host other than loopback needs SKILLSHELF_TOKEN set"],
+    [[], { SKILLSHELF_TOKEN: "short" }, "SKILLSHELF_TOKEN must be at least 16 characters long"],
+    [
+      [],
+      { SKILLSHELF_TOKEN: "has a space in it, long" },
+      "SKILLSHELF_TOKEN must be printable ASCII",
+    ],
+    [["--bogus"], {}, "Unknown option '--bogus'"],
+    [["extra"], {}, "Unexpected argument 'extra'"],
+  ])("refuses %j with %j", (argv, env, start) => {
+    const result = parseConfig(argv, env);
+    expect(result.ok).toBe(false);
+    expect(result.ok === false && result.message).toContain(start);
+  });
+
+  it("accepts a loopback host without a token", () => {
+    for (const host of ["127.0.0.1", "127.0.0.2", "localhost", "::1"]) {
+      expect(parseConfig(["--host", host], {}).ok).toBe(true);
+    }
+  });
+
+  it("answers --help with the usage", () => {
+    const result = parseConfig(["--help"], {});
+    expect(result.ok).toBe("help");
+    expect(result.message).toContain("Usage: skillshelf-server");
+  });
+});
+
+describe("consoleUrl", () => {
+  it.each([
+    ["127.0.0.1", "http://127.0.0.1:4747/"],
+    ["0.0.0.0", "http://127.0.0.1:4747/"],
+    ["::", "http://127.0.0.1:4747/"],
+    ["::1", "http://[::1]:4747/"],
+    ["shelf.internal", "http://shelf.internal:4747/"],
+  ])("%s", (host, url) => {
+    expect(consoleUrl(host, 4747)).toBe(url);
+  });
+});

@@ -1,0 +1,63 @@
+// Request bodies for tests: tar and tar.gz archives of a few text files,
+// multipart forms in the console's shape (a `path` field before each file),
+// and endless or oversized streams made by generators.
+import { gzipSync } from "node:zlib";
+import type { UploadFile } from "@skillshelf/bundle-reader";
+import { buildTar, type Case } from "@skillshelf/conformance";
+
+const encoder = new TextEncoder();
+
+/** A tar of `files` (path -> text), each below the wrapper folder `root`. */
+export function tarOf(root: string, files: Record<string, string>): Uint8Array {
+  const c: Case = {
+    name: root,
+    root,
+    entries: Object.entries(files).map(([path, text]) => ({ path, text })),
+    verdict: { ok: false, code: "no-skills" },
+  };
+  return buildTar(c);
+}
+
+export function tgzOf(root: string, files: Record<string, string>): Uint8Array {
+  return gzipSync(tarOf(root, files));
+}
+
+/** A skill's files as a bundle: `<id>/SKILL.md` declaring the id, and extras. */
+export function skillFiles(id: string, extra: Record<string, string> = {}): Record<string, string> {
+  const files: Record<string, string> = { [`${id}/SKILL.md`]: `# ${id}\n\nDoes ${id}.\n` };
+  for (const [path, text] of Object.entries(extra)) files[`${id}/${path}`] = text;
+  return files;
+}
+
+/** A form in the console's shape: `path` then `file` for each upload. */
+export function formOf(files: readonly UploadFile[]): FormData {
+  const form = new FormData();
+  for (const file of files) {
+    form.append("path", file.path);
+    form.append("file", new Blob([file.bytes]), file.path);
+  }
+  return form;
+}
+
+export function uploadsOf(root: string, files: Record<string, string>): UploadFile[] {
+  return Object.entries(files).map(([path, text]) => ({
+    path: `${root}/${path}`,
+    bytes: encoder.encode(text),
+  }));
+}
+
+/** A body stream of `chunks` chunks of `size` bytes each (endless when chunks is Infinity). */
+export function streamOf(chunkSize: number, chunks: number): ReadableStream<Uint8Array> {
+  const chunk = new Uint8Array(chunkSize).fill(120);
+  let sent = 0;
+  return new ReadableStream({
+    pull(controller) {
+      if (sent >= chunks) {
+        controller.close();
+        return;
+      }
+      sent += 1;
+      controller.enqueue(chunk);
+    },
+  });
+}
