@@ -55,17 +55,17 @@ export function bundleSkill(
 export async function readTree(
   dir: string,
 ): Promise<Record<string, { text: string; mode: number }>> {
-  const out: Record<string, { text: string; mode: number }> = {};
   const entries = await readdir(dir, { recursive: true, withFileTypes: true });
-  for (const entry of entries) {
-    if (!entry.isFile()) continue;
-    const path = join(entry.parentPath, entry.name);
-    out[relative(dir, path)] = {
-      text: await readFile(path, "utf8"),
-      mode: (await stat(path)).mode & 0o7777,
-    };
-  }
-  return out;
+  const files = await Promise.all(
+    entries
+      .filter((entry) => entry.isFile())
+      .map(async (entry) => {
+        const path = join(entry.parentPath, entry.name);
+        const [text, stats] = await Promise.all([readFile(path, "utf8"), stat(path)]);
+        return [relative(dir, path), { text, mode: stats.mode & 0o7777 }] as const;
+      }),
+  );
+  return Object.fromEntries(files.sort(([a], [b]) => (a < b ? -1 : 1)));
 }
 
 /** The names in a directory, or none when it does not exist. */

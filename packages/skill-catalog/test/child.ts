@@ -1,0 +1,58 @@
+// Runs the install fixture in a child process, and generates the versioned
+// bundles the crash and concurrency tests install: every version names its
+// files differently, so a file left over from another version is visible.
+import { type ChildProcess, spawn } from "node:child_process";
+import { access } from "node:fs/promises";
+import { fileURLToPath } from "node:url";
+import type { Skill } from "@skillshelf/bundle-reader";
+import type { InstallResult, RootsLike } from "../src/index.js";
+
+const script = fileURLToPath(new URL("./fixtures/install-child.mjs", import.meta.url));
+const dist = fileURLToPath(new URL("../dist/index.js", import.meta.url));
+
+/** Fails clearly when the package has not been built (the child uses dist). */
+export async function requireBuild(): Promise<void> {
+  await access(dist).catch(() => {
+    throw new Error(
+      "build @skillshelf/skill-catalog first (pnpm build): the child process uses dist",
+    );
+  });
+}
+
+/** Every skill of one version: its SKILL.md and `files` numbered files named by version. */
+export function bundleOf(version: number, ids: readonly string[], files: number): Skill[] {
+  return ids.map((id) => ({
+    name: id,
+    files: [
+      { path: "SKILL.md", text: `# ${id}\n\nversion ${version}\n`, executable: false },
+      ...Array.from({ length: files }, (_, i) => ({
+        path: `v${version}/part-${String(i).padStart(4, "0")}.md`,
+        text: `version ${version} of ${id}, file ${i}\n${"x".repeat(200)}\n`,
+        executable: i % 7 === 0,
+      })),
+    ].sort((a, b) => (a.path < b.path ? -1 : 1)),
+  }));
+}
+
+export type Child = {
+  process: ChildProcess;
+  done: Promise<{ result?: InstallResult; signal: string | null }>;
+};
+
+/** Starts a child process installing `skills`; `done` settles when it has exited. */
+export function startInstall(roots: RootsLike, skills: Skill[], replace: boolean): Child {
+  const child = spawn(process.execPath, [script], { stdio: ["pipe", "pipe", "inherit"] });
+  let out = "";
+  child.stdout.setEncoding("utf8").on("data", (chunk: string) => {
+    out += chunk;
+  });
+  child.stdin.on("error", () => {});
+  child.stdin.end(JSON.stringify({ roots, skills, replace }));
+  const done = new Promise<{ result?: InstallResult; signal: string | null }>((resolve) => {
+    child.on("close", (_code, signal) => {
+      const line = out.trim();
+      resolve(line === "" ? { signal } : { result: JSON.parse(line) as InstallResult, signal });
+    });
+  });
+  return { process: child, done };
+}

@@ -1,0 +1,227 @@
+// The destination on real directories: validation before any write, check
+// agreeing with install, replace swapping a skill wholly, exact file modes,
+// and the refusals a surface turns into sentences.
+import { readdir, stat, writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import { message, type Skill } from "@skillshelf/bundle-reader";
+import { describe, expect, it } from "vitest";
+import { catalog, check, install, load, MAX_SKILL_FILE_BYTES, SkillRoots } from "../src/index.js";
+import {
+  bundleSkill,
+  makeRoots,
+  makeTempDir,
+  namesIn,
+  readTree,
+  skillText,
+  writeSkills,
+} from "./trees.js";
+
+const simple = (id: string, body?: string): Skill =>
+  bundleSkill(id, { "SKILL.md": skillText(id, body) });
+
+type Case = { name: string; skills: Skill[]; replace?: boolean; code?: string };
+
+const cases: Case[] = [
+  { name: "one new skill", skills: [simple("fresh")] },
+  { name: "several new skills", skills: [simple("one"), simple("two"), simple("three")] },
+  {
+    name: "an invalid id",
+    skills: [simple("fine"), bundleSkill("Not_Valid", { "SKILL.md": "# Not_Valid\n" })],
+    code: "invalid-id",
+  },
+  {
+    name: "a title naming another id",
+    skills: [bundleSkill("alpha-x", { "SKILL.md": "# beta\n" })],
+    code: "identity-mismatch",
+  },
+  {
+    name: "invalid frontmatter",
+    skills: [bundleSkill("fm", { "SKILL.md": "---\nname: [fm\n---\n" })],
+    code: "identity-mismatch",
+  },
+  {
+    name: "frontmatter identity",
+    skills: [bundleSkill("fm", { "SKILL.md": "---\nname: fm\n---\nbody\n" })],
+  },
+  {
+    name: "no SKILL.md",
+    skills: [bundleSkill("bare", { "README.md": "# bare\n" })],
+    code: "identity-mismatch",
+  },
+  {
+    name: "a SKILL.md over the cap",
+    skills: [bundleSkill("big", { "SKILL.md": `# big\n${"x".repeat(MAX_SKILL_FILE_BYTES)}` })],
+    code: "skill-file-too-large",
+  },
+  {
+    name: "a name used twice in the bundle",
+    skills: [simple("dup"), simple("dup")],
+    code: "already-defined",
+  },
+  { name: "a builtin id", skills: [simple("shipped")], code: "already-defined" },
+  {
+    name: "a builtin id even with replace",
+    skills: [simple("shipped")],
+    replace: true,
+    code: "already-defined",
+  },
+  { name: "a managed id", skills: [simple("mine")], code: "already-defined" },
+  { name: "a managed id with replace", skills: [simple("mine", "new\n")], replace: true },
+  {
+    name: "a path climbing out",
+    skills: [bundleSkill("esc", { "SKILL.md": "# esc\n", "../../evil": "x" })],
+    code: "internal",
+  },
+  {
+    name: "a lone surrogate",
+    skills: [bundleSkill("sur", { "SKILL.md": "# sur\n\uD800\n" })],
+    code: "internal",
+  },
+];
+
+async function seededRoots(): Promise<SkillRoots> {
+  const roots = await makeRoots();
+  await writeSkills(roots.builtin, { shipped: skillText("shipped") });
+  await writeSkills(roots.managed!, { mine: skillText("mine", "old\n") });
+  return roots;
+}
+
+describe("install and check", () => {
+  it.each(cases)("agree on $name", async ({ skills, replace, code }) => {
+    const roots = await seededRoots();
+    const before = await catalog(roots);
+    const checked = await check(roots, skills, { replace });
+    expect(await catalog(roots)).toEqual(before);
+    const installed = await install(roots, skills, { replace });
+    expect(installed).toEqual(checked);
+    if (code === undefined) {
+      expect(installed.ok).toBe(true);
+      const after = await catalog(roots);
+      expect(after.refused).toEqual([]);
+      for (const skill of skills) {
+        const loaded = await load(roots, skill.name);
+        const entry = installed.ok
+          ? installed.installed.find((i) => i.id === skill.name)
+          : undefined;
+        expect(loaded).toMatchObject({
+          ok: true,
+          skill: { digest: entry?.digest, path: entry?.path },
+        });
+      }
+    } else {
+      expect(installed).toMatchObject({ ok: false, refusal: { code } });
+      if (!installed.ok) expect(message(installed.refusal)).toMatch(/\.$/);
+      expect(await catalog(roots)).toEqual(before);
+      expect(await namesIn(roots.managed!)).toEqual(["mine"]);
+    }
+  });
+
+  it("writes nothing at all when any skill fails, not even the managed root", async () => {
+    const roots = await makeRoots();
+    const result = await install(roots, [
+      simple("good"),
+      bundleSkill("bad", { "SKILL.md": "# good\n" }),
+    ]);
+    expect(result).toMatchObject({
+      ok: false,
+      refusal: { code: "identity-mismatch", skill: "bad" },
+    });
+    await expect(stat(roots.managed!)).rejects.toMatchObject({ code: "ENOENT" });
+  });
+
+  it("creates the managed root on first install", async () => {
+    const roots = await makeRoots();
+    const result = await install(roots, [simple("first")]);
+    expect(result).toMatchObject({ ok: true, installed: [{ id: "first", replaced: false }] });
+    expect(await namesIn(roots.managed!)).toContain("first");
+  });
+
+  it("replaces a skill wholly: no file of the old version survives", async () => {
+    const roots = await makeRoots();
+    const old = bundleSkill("swap", {
+      "SKILL.md": skillText("swap", "old\n"),
+      "refs/old.md": "old extra",
+      "keep.md": "v1",
+    });
+    const fresh = bundleSkill(
+      "swap",
+      { "SKILL.md": skillText("swap", "new\n"), "keep.md": "v2", "bin/run": "#!/bin/sh\n" },
+      ["bin/run"],
+    );
+    expect(await install(roots, [old])).toMatchObject({ ok: true });
+    expect(await install(roots, [fresh], { replace: true })).toMatchObject({
+      ok: true,
+      installed: [{ id: "swap", replaced: true }],
+    });
+    const tree = await readTree(join(roots.managed!, "swap"));
+    expect(Object.keys(tree).sort()).toEqual(["SKILL.md", "bin/run", "keep.md"]);
+    expect(tree["keep.md"]!.text).toBe("v2");
+    expect(await readdir(roots.managed!)).not.toContain("refs");
+    expect(await namesIn(join(roots.managed!, ".staging"))).toEqual([]);
+  });
+
+  it("writes files 0644, executables 0755, directories 0755, and no other mode", async () => {
+    const roots = await makeRoots();
+    const skill = bundleSkill(
+      "modes",
+      {
+        "SKILL.md": skillText("modes"),
+        "scripts/run.sh": "#!/bin/sh\necho\n",
+        "docs/deep/note.md": "note",
+      },
+      ["scripts/run.sh"],
+    );
+    const previous = process.umask(0o077);
+    try {
+      expect(await install(roots, [skill])).toMatchObject({ ok: true });
+    } finally {
+      process.umask(previous);
+    }
+    const tree = await readTree(join(roots.managed!, "modes"));
+    expect(
+      Object.fromEntries(Object.entries(tree).map(([path, { mode }]) => [path, mode.toString(8)])),
+    ).toEqual({
+      "SKILL.md": "644",
+      "docs/deep/note.md": "644",
+      "scripts/run.sh": "755",
+    });
+    for (const dir of ["", "docs", "docs/deep", "scripts"]) {
+      expect(((await stat(join(roots.managed!, "modes", dir))).mode & 0o7777).toString(8)).toBe(
+        "755",
+      );
+    }
+  });
+
+  it("refuses without a managed root", async () => {
+    const dir = await makeTempDir();
+    const roots = SkillRoots.forWorkspace(dir);
+    const expected = { ok: false, refusal: { code: "no-managed-root" } };
+    expect(await install(roots, [simple("x")])).toMatchObject(expected);
+    expect(await check(roots, [simple("x")])).toMatchObject(expected);
+  });
+
+  it("answers store-failed when the managed root cannot be created, and writes nothing", async () => {
+    const dir = await makeTempDir();
+    await writeFile(join(dir, "data"), "a file where a directory should be");
+    const roots = new SkillRoots(join(dir, "ws", "skills"), join(dir, "data", "skills"));
+    const result = await install(roots, [simple("x")]);
+    expect(result).toMatchObject({ ok: false, refusal: { code: "store-failed" } });
+    if (!result.ok) expect(message(result.refusal)).toContain("could not be written");
+  });
+
+  it("answers store-failed mid-write and leaves the old skills whole", async () => {
+    const roots = await makeRoots();
+    expect(await install(roots, [simple("keep", "v1\n")])).toMatchObject({ ok: true });
+    const blocked = bundleSkill("keep", {
+      "SKILL.md": skillText("keep", "v2\n"),
+      [`${"n".repeat(300)}.md`]: "too long a name",
+    });
+    const result = await install(roots, [blocked], { replace: true });
+    expect(result).toMatchObject({ ok: false, refusal: { code: "store-failed" } });
+    expect(await load(roots, "keep")).toMatchObject({
+      ok: true,
+      skill: { text: skillText("keep", "v1\n") },
+    });
+    expect(await namesIn(join(roots.managed!, ".staging"))).toEqual([]);
+  });
+});
