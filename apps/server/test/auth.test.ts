@@ -50,11 +50,12 @@ describe("the API behind the token", () => {
   it.each(routes)(
     "%s %s without a token or with a wrong one is 401 and nothing else",
     async (method, path) => {
-      for (const headers of [
+      const attempts: Record<string, string>[] = [
         {},
         { authorization: "Bearer wrong-token-wrong-token" },
         { authorization: `Basic ${server.token}` },
-      ]) {
+      ];
+      for (const headers of attempts) {
         const response = await fetch(`${server.url}${path}`, { method, headers });
         expect(response.status).toBe(401);
         expect(await response.json()).toEqual({ error: "unauthorized" });
