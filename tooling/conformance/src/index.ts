@@ -7,6 +7,13 @@ export { archiveFileName, type BuildOptions, buildInput } from "./build-input.js
 export { buildUploads } from "./build-uploads.js";
 export { cases } from "./cases/index.js";
 export { formsOf } from "./forms.js";
+export {
+  applyMutations,
+  fuzzSeeds,
+  type Mutation,
+  mutationArbitrary,
+  paxRecordsArbitrary,
+} from "./fuzz.js";
 export { casesFor, makeScratchDir, runConformance, type Surface } from "./run-conformance.js";
 export { buildTar, buildTarGz, tarChunks } from "./tar/build-tar.js";
 export { BLOCK, checksumOf, writeHeader } from "./tar/header.js";

@@ -1,0 +1,127 @@
+// Property tests over hostile archives: valid archives from the conformance
+// builders, mutated, must each be read within a time bound to skills or a
+// contract refusal, never an exception or a hang. FUZZ_RUNS sets the number
+// of runs per property (a short budget by default; `pnpm fuzz` runs 200,000).
+import { gzipSync } from "node:zlib";
+import {
+  applyMutations,
+  buildTar,
+  type Case,
+  fuzzSeeds,
+  mutationArbitrary,
+  paxRecordsArbitrary,
+} from "@skillshelf/conformance";
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { readBundle, sourceCodes } from "../src/index.js";
+import type { ReadResult, Source } from "../src/types.js";
+
+const RUNS = Number(process.env.FUZZ_RUNS ?? 150);
+const BOUND_MS = 2_000;
+const TIMEOUT = 60_000 + RUNS * 50;
+const seeds = fuzzSeeds();
+
+/** Reads a source, failing if it throws, takes longer than the bound, or answers off-contract. */
+async function readWithinBound(source: Source): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const bound = new Promise<"hung">((resolve) => {
+    timer = setTimeout(() => resolve("hung"), BOUND_MS);
+  });
+  const result: ReadResult | "hung" = await Promise.race([readBundle(source), bound]);
+  clearTimeout(timer);
+  expect(result, "read did not finish within the bound").not.toBe("hung");
+  if (result === "hung" || result.ok) return;
+  expect(sourceCodes).toContain(result.refusal.code);
+}
+
+const archive = (bytes: Uint8Array, named: boolean): Source =>
+  named ? { kind: "archive", bytes, name: "fuzzed" } : { kind: "archive", bytes };
+
+const seedArbitrary = fc.constantFrom(...seeds);
+const mutationsArbitrary = fc.array(mutationArbitrary, { minLength: 1, maxLength: 8 });
+const options = { numRuns: RUNS, endOnFailure: true };
+
+describe("fuzz", () => {
+  it(
+    "mutated tar archives",
+    async () => {
+      await fc.assert(
+        fc.asyncProperty(
+          seedArbitrary,
+          mutationsArbitrary,
+          fc.boolean(),
+          async (seed, m, named) => {
+            await readWithinBound(archive(applyMutations(seed.tar, m), named));
+          },
+        ),
+        options,
+      );
+    },
+    TIMEOUT,
+  );
+
+  it(
+    "mutated tar archives inside a valid gzip stream",
+    async () => {
+      await fc.assert(
+        fc.asyncProperty(seedArbitrary, mutationsArbitrary, async (seed, m) => {
+          await readWithinBound(archive(gzipSync(applyMutations(seed.tar, m)), true));
+        }),
+        options,
+      );
+    },
+    TIMEOUT,
+  );
+
+  it(
+    "corrupted gzip streams",
+    async () => {
+      const gzipped = seeds.map((s) => gzipSync(s.tar));
+      await fc.assert(
+        fc.asyncProperty(fc.constantFrom(...gzipped), mutationsArbitrary, async (gz, m) => {
+          await readWithinBound(archive(applyMutations(gz, m), true));
+        }),
+        options,
+      );
+    },
+    TIMEOUT,
+  );
+
+  it(
+    "random PAX records before a member",
+    async () => {
+      const base = seeds[0]!.case;
+      await fc.assert(
+        fc.asyncProperty(paxRecordsArbitrary, fc.nat(base.entries.length - 1), async (pax, at) => {
+          const entries = base.entries.map((e, i) => (i === at ? { ...e, tar: { pax } } : e));
+          const c: Case = { ...base, entries };
+          await readWithinBound(archive(buildTar(c), true));
+        }),
+        options,
+      );
+    },
+    TIMEOUT,
+  );
+
+  it(
+    "random bytes, bare and behind tar or gzip magic",
+    async () => {
+      const prefixes = [new Uint8Array(), Uint8Array.from([0x1f, 0x8b, 0x08, 0x00])];
+      await fc.assert(
+        fc.asyncProperty(
+          fc.constantFrom(...prefixes),
+          fc.uint8Array({ maxLength: 4096 }),
+          async (p, body) => {
+            const bytes = new Uint8Array(p.length + body.length);
+            bytes.set(p);
+            bytes.set(body, p.length);
+            if (bytes.length > 262) bytes.set([0x75, 0x73, 0x74, 0x61, 0x72, 0x00], 257);
+            await readWithinBound(archive(bytes, false));
+          },
+        ),
+        options,
+      );
+    },
+    TIMEOUT,
+  );
+});

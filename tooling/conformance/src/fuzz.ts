@@ -1,0 +1,176 @@
+// Mutations for fuzzing a tar reader: start from valid archives the builders
+// write and damage them the ways real hostile input does (flipped bytes,
+// truncation, spliced and repeated header blocks, base-256 and odd octal
+// sizes, random PAX records, broken gzip). Mutations are data, so a failing
+// run prints exactly what to turn into a conformance case.
+import fc from "fast-check";
+import { cases } from "./cases/index.js";
+import { buildTar } from "./tar/build-tar.js";
+import { BLOCK, checksumOf, writeBase256 } from "./tar/header.js";
+import type { Case } from "./types.js";
+
+export type Mutation =
+  | { kind: "flip"; at: number; value: number }
+  | { kind: "truncate"; at: number }
+  | { kind: "splice"; from: number; to: number }
+  | { kind: "repeat"; block: number; times: number }
+  | { kind: "base256"; block: number; size: bigint }
+  | { kind: "size"; block: number; digits: string }
+  | { kind: "typeflag"; block: number; flag: number };
+
+const seedNames = [
+  "a collection of skills",
+  "a root skill in a bare archive takes the archive's name",
+  "the owner-execute bit marks a file executable",
+  "a long path carried by a PAX record",
+  "macOS metadata and .git contents are set aside",
+  "a symbolic link",
+];
+
+/** Valid archives to start from, built by the tar writer. */
+export function fuzzSeeds(): { case: Case; tar: Uint8Array }[] {
+  return seedNames.map((name) => {
+    const c = cases.find((x) => x.name === name);
+    if (c === undefined) throw new Error(`no seed case ${name}`);
+    return { case: c, tar: buildTar(c) };
+  });
+}
+
+const encoder = new TextEncoder();
+
+/** Re-seals a header block's checksum, so a mutation reaches past the checksum check. */
+function reseal(bytes: Uint8Array, block: number): void {
+  const at = block * BLOCK;
+  if (at + BLOCK > bytes.length) return;
+  const header = bytes.subarray(at, at + BLOCK);
+  header.set(encoder.encode(checksumOf(header).toString(8).padStart(6, "0")), 148);
+  header[154] = 0;
+  header[155] = 0x20;
+}
+
+function blocksOf(bytes: Uint8Array): number {
+  return Math.max(1, Math.floor(bytes.length / BLOCK));
+}
+
+function applyOne(bytes: Uint8Array, m: Mutation): Uint8Array {
+  const blocks = blocksOf(bytes);
+  switch (m.kind) {
+    case "flip": {
+      if (bytes.length > 0) bytes[m.at % bytes.length] = m.value;
+      return bytes;
+    }
+    case "truncate":
+      return bytes.subarray(0, m.at % (bytes.length + 1));
+    case "splice": {
+      const from = (m.from % blocks) * BLOCK;
+      const to = (m.to % blocks) * BLOCK;
+      const copy = bytes.slice(from, from + BLOCK);
+      if (to + copy.length <= bytes.length) bytes.set(copy, to);
+      return bytes;
+    }
+    case "repeat": {
+      const at = (m.block % blocks) * BLOCK;
+      const block = bytes.slice(at, at + BLOCK);
+      const out = new Uint8Array(bytes.length + block.length * m.times);
+      out.set(bytes.subarray(0, at + block.length));
+      for (let i = 1; i <= m.times; i++) out.set(block, at + i * block.length);
+      out.set(bytes.subarray(at + block.length), at + block.length * (m.times + 1));
+      return out;
+    }
+    case "base256": {
+      const block = m.block % blocks;
+      if ((block + 1) * BLOCK > bytes.length) return bytes;
+      writeBase256(bytes, block * BLOCK + 124, 12, m.size);
+      reseal(bytes, block);
+      return bytes;
+    }
+    case "size": {
+      const block = m.block % blocks;
+      if ((block + 1) * BLOCK > bytes.length) return bytes;
+      bytes.set(encoder.encode(m.digits.padEnd(12, "\0").slice(0, 12)), block * BLOCK + 124);
+      reseal(bytes, block);
+      return bytes;
+    }
+    case "typeflag": {
+      const block = m.block % blocks;
+      if ((block + 1) * BLOCK > bytes.length) return bytes;
+      bytes[block * BLOCK + 156] = m.flag;
+      reseal(bytes, block);
+      return bytes;
+    }
+  }
+}
+
+/** Applies mutations in order to a copy of `bytes`. */
+export function applyMutations(bytes: Uint8Array, mutations: readonly Mutation[]): Uint8Array {
+  return mutations.reduce((out, m) => applyOne(out, m), new Uint8Array(bytes));
+}
+
+const index = fc.nat({ max: 1 << 20 });
+
+export const mutationArbitrary: fc.Arbitrary<Mutation> = fc.oneof(
+  fc.record({
+    kind: fc.constant("flip" as const),
+    at: index,
+    value: fc.integer({ min: 0, max: 255 }),
+  }),
+  fc.record({ kind: fc.constant("truncate" as const), at: index }),
+  fc.record({ kind: fc.constant("splice" as const), from: fc.nat(64), to: fc.nat(64) }),
+  fc.record({
+    kind: fc.constant("repeat" as const),
+    block: fc.nat(64),
+    times: fc.integer({ min: 1, max: 4 }),
+  }),
+  fc.record({
+    kind: fc.constant("base256" as const),
+    block: fc.nat(64),
+    size: fc.bigInt({ min: 0n, max: (1n << 88n) - 1n }),
+  }),
+  fc.record({
+    kind: fc.constant("size" as const),
+    block: fc.nat(64),
+    digits: fc.stringMatching(/^[0-7 x\u0000-]{0,12}$/),
+  }),
+  fc.record({
+    kind: fc.constant("typeflag" as const),
+    block: fc.nat(64),
+    flag: fc.constantFrom(
+      0,
+      0x30,
+      0x31,
+      0x32,
+      0x35,
+      0x36,
+      0x4b,
+      0x4c,
+      0x53,
+      0x67,
+      0x78,
+      0x41,
+      0x39,
+    ),
+  }),
+);
+
+const paxKeys = [
+  "path",
+  "linkpath",
+  "size",
+  "mtime",
+  "uid",
+  "gid",
+  "uname",
+  "hdrcharset",
+  "comment",
+];
+
+/** Random PAX records: known keys with odd values, and odd keys. */
+export const paxRecordsArbitrary: fc.Arbitrary<Record<string, string>> = fc.dictionary(
+  fc.oneof(fc.constantFrom(...paxKeys), fc.string({ maxLength: 12 })),
+  fc.oneof(
+    fc.string({ maxLength: 40 }),
+    fc.bigInt({ min: -(1n << 70n), max: 1n << 70n }).map(String),
+    fc.constantFrom("bundle/s/SKILL.md", "../x", "/abs", "", "bundle/s/", "1e3", "0x10"),
+  ),
+  { maxKeys: 5 },
+);
