@@ -103,7 +103,7 @@ function applyOne(bytes: Uint8Array, m: Mutation): Uint8Array {
 
 /** Applies mutations in order to a copy of `bytes`. */
 export function applyMutations(bytes: Uint8Array, mutations: readonly Mutation[]): Uint8Array {
-  return mutations.reduce((out, m) => applyOne(out, m), new Uint8Array(bytes));
+  return mutations.reduce<Uint8Array>((out, m) => applyOne(out, m), new Uint8Array(bytes));
 }
 
 const index = fc.nat({ max: 1 << 20 });
