@@ -1,6 +1,50 @@
-// Placeholder until the reader lands: refuses everything as unreadable.
+// The reader's front door: picks the source's way in, and makes the promise
+// the contract makes. Any content yields skills or exactly one refusal; an
+// abort rejects at once with the signal's reason and tears the read down.
+import { Reading } from "./reading.js";
+import { readArchive } from "./sources/archive.js";
+import { skillNameOf } from "./sources/archive-name.js";
+import { chunksOfBytes } from "./sources/chunks.js";
+import { readPath } from "./sources/path.js";
+import { readUploads } from "./sources/uploads.js";
 import type { ReadOptions, ReadResult, Source } from "./types.js";
 
-export async function readBundle(_source: Source, _options: ReadOptions = {}): Promise<ReadResult> {
-  return { ok: false, refusal: { code: "unreadable-source", detail: "reader not built yet" } };
+export function readBundle(source: Source, options: ReadOptions = {}): Promise<ReadResult> {
+  const { signal } = options;
+  if (signal?.aborted === true) return Promise.reject(signal.reason);
+  const reading = new Reading(options);
+  const work = readSource(source, reading).then((result) => {
+    reading.finish();
+    return result;
+  });
+  if (signal === undefined) return work;
+  return new Promise((resolve, reject) => {
+    const abort = (): void => {
+      reading.cancel();
+      reject(signal.reason);
+    };
+    signal.addEventListener("abort", abort, { once: true });
+    work.then(
+      (result) => {
+        signal.removeEventListener("abort", abort);
+        if (signal.aborted) reject(signal.reason);
+        else resolve(result);
+      },
+      (error: unknown) => {
+        signal.removeEventListener("abort", abort);
+        reject(signal.aborted ? signal.reason : error);
+      },
+    );
+  });
+}
+
+async function readSource(source: Source, reading: Reading): Promise<ReadResult> {
+  switch (source.kind) {
+    case "path":
+      return readPath(source.path, reading);
+    case "archive":
+      return readArchive(chunksOfBytes(source.bytes), skillNameOf(source.name), reading);
+    case "uploads":
+      return readUploads(source.files, reading);
+  }
 }

@@ -1,0 +1,151 @@
+// The ledger is where every source's entries are judged, one at a time and in
+// source order, so that a folder, an archive and an upload are held to the
+// same rules: the entry limit, the path rules, the kinds a bundle may hold,
+// the set-aside rule, and names that collide. Content (UTF-8) is judged after
+// every entry has been admitted, and the structure of skills last, so the
+// refusal a source gets does not depend on how its bytes happened to arrive.
+import { MAX_BYTES, MAX_ENTRIES } from "./limits.js";
+import { checkPath, foldPath, isRootPath } from "./paths.js";
+import { resolveSkills } from "./resolve.js";
+import { isSetAside } from "./set-aside.js";
+import { decodeText } from "./text.js";
+import type { ReadResult, Refusal } from "./types.js";
+
+export type EntryKind = "file" | "directory" | "link" | "special";
+
+/** One entry as a source describes it, before any body is read. */
+export type Candidate = {
+  /** The path as it stands in the source. */
+  raw: string;
+  /** False when the source's bytes for the path were not valid UTF-8. */
+  utf8?: boolean;
+  kind: EntryKind;
+  /** A file's size in bytes; counted here only for sources that ask for it. */
+  size: number;
+  /** For links and special entries: what the entry is, for the operator. */
+  detail?: string;
+};
+
+/** What a source does next: stop, skip the body, or read the file into `slot`. */
+export type Admission =
+  | { kind: "refused"; refusal: Refusal }
+  | { kind: "skip" }
+  | { kind: "directory" }
+  | { kind: "file"; slot: number };
+
+/** An accepted directory entry, kept so an empty one still counts in a collection. */
+export type LedgerDirectory = { path: string; order: number };
+
+/** An accepted file: where it sits and, once read, its text. */
+export type LedgerFile = {
+  raw: string;
+  path: string;
+  /** Position in source order, shared with directories. */
+  order: number;
+  text: string | undefined;
+  executable: boolean;
+};
+
+type Seen = { path: string; file: boolean; explicit: boolean };
+
+export class Ledger {
+  readonly files: LedgerFile[] = [];
+  readonly directories: LedgerDirectory[] = [];
+  entries = 0;
+  private bytes = 0;
+  private readonly seen = new Map<string, Seen>();
+  private readonly knownDirectories = new Set<string>();
+
+  /** `countSizes`: whether file sizes count against the byte limit (folders, uploads). */
+  constructor(private readonly countSizes: boolean) {}
+
+  admit(candidate: Candidate): Admission {
+    this.entries += 1;
+    if (this.entries > MAX_ENTRIES)
+      return refused({ code: "too-many-entries", limit: MAX_ENTRIES });
+    const { raw, kind } = candidate;
+    const directory = kind === "directory";
+    if (directory && isRootPath(raw)) return { kind: "skip" };
+    const verdict = checkPath(raw, directory, candidate.utf8);
+    if (!verdict.ok) return refused({ code: "unsafe-path", path: raw, why: verdict.why });
+    if (kind === "link") return refused(withDetail({ code: "link", path: raw }, candidate.detail));
+    if (kind === "special") {
+      return refused(withDetail({ code: "not-regular-file", path: raw }, candidate.detail));
+    }
+    if (isSetAside(verdict.segments, directory)) return { kind: "skip" };
+    const clash = this.record(raw, verdict.path, verdict.segments, directory);
+    if (clash !== undefined) return refused(clash);
+    if (directory) {
+      this.directories.push({ path: verdict.path, order: this.entries });
+      return { kind: "directory" };
+    }
+    if (this.countSizes) {
+      this.bytes += candidate.size;
+      if (this.bytes > MAX_BYTES) return refused({ code: "too-large", limit: MAX_BYTES });
+    }
+    this.files.push({
+      raw,
+      path: verdict.path,
+      order: this.entries,
+      text: undefined,
+      executable: false,
+    });
+    return { kind: "file", slot: this.files.length - 1 };
+  }
+
+  /** Records the bytes read for an admitted file; they are judged in `finish`. */
+  fill(slot: number, bytes: Uint8Array, executable: boolean): void {
+    const file = this.files[slot]!;
+    file.text = decodeText(bytes);
+    file.executable = executable;
+  }
+
+  /** Judges content in source order, then resolves the skills. */
+  finish(archiveName: string | undefined): ReadResult {
+    for (const file of this.files) {
+      if (file.text === undefined) {
+        return { ok: false, refusal: { code: "not-utf8", path: file.raw } };
+      }
+    }
+    return resolveSkills(this.files, this.directories, archiveName);
+  }
+
+  private record(
+    raw: string,
+    path: string,
+    segments: string[],
+    directory: boolean,
+  ): Refusal | undefined {
+    let prefix = "";
+    for (let i = 0; i < segments.length - 1; i++) {
+      prefix = i === 0 ? segments[0]! : `${prefix}/${segments[i]}`;
+      if (this.knownDirectories.has(prefix)) continue;
+      const clash = this.note(raw, prefix, false, false);
+      if (clash !== undefined) return clash;
+      this.knownDirectories.add(prefix);
+    }
+    return this.note(raw, path, !directory, true);
+  }
+
+  private note(raw: string, path: string, file: boolean, explicit: boolean): Refusal | undefined {
+    const key = foldPath(path);
+    const seen = this.seen.get(key);
+    if (seen === undefined) {
+      this.seen.set(key, { path, file, explicit });
+      return undefined;
+    }
+    if (seen.path !== path) return { code: "duplicate-path", path: raw, other: seen.path };
+    if (seen.file !== file) return { code: "file-and-directory", path: raw, other: seen.path };
+    if (seen.explicit && explicit) return { code: "duplicate-path", path: raw, other: seen.path };
+    seen.explicit ||= explicit;
+    return undefined;
+  }
+}
+
+function refused(refusal: Refusal): Admission {
+  return { kind: "refused", refusal };
+}
+
+function withDetail(refusal: Refusal, detail: string | undefined): Refusal {
+  return detail === undefined ? refusal : { ...refusal, detail };
+}

@@ -1,0 +1,99 @@
+// From accepted entries to skills, by one rule for every source: a SKILL.md at
+// the root makes the root one skill (named after the archive); otherwise each
+// immediate directory is a skill and must hold a SKILL.md; and when everything
+// sits in one directory that is not itself a skill, that one wrapper level is
+// removed first. Problems are reported in source order, so the refusal is the
+// same however the entries were listed.
+import type { LedgerDirectory, LedgerFile } from "./ledger.js";
+import type { ReadResult, Skill } from "./types.js";
+
+const SKILL_FILE = "SKILL.md";
+
+type Child = { name: string; order: number; file: LedgerFile | undefined; hasSkillFile: boolean };
+
+export function resolveSkills(
+  files: readonly LedgerFile[],
+  directories: readonly LedgerDirectory[],
+  archiveName: string | undefined,
+): ReadResult {
+  const root = childrenOf("", files, directories);
+  if (root.get(SKILL_FILE)?.file !== undefined) {
+    if (archiveName === undefined || archiveName === "") {
+      return { ok: false, refusal: { code: "unnamed-skill", path: SKILL_FILE } };
+    }
+    return { ok: true, skills: [skillAt("", archiveName, files)] };
+  }
+  const only = root.size === 1 ? [...root.values()][0]! : undefined;
+  if (only !== undefined && only.file === undefined && !only.hasSkillFile) {
+    const prefix = `${only.name}/`;
+    return collect(prefix, childrenOf(prefix, files, directories), files);
+  }
+  return collect("", root, files);
+}
+
+function collect(
+  prefix: string,
+  level: Map<string, Child>,
+  files: readonly LedgerFile[],
+): ReadResult {
+  const children = [...level.values()].sort((a, b) => a.order - b.order);
+  if (!children.some((child) => child.file === undefined)) {
+    return { ok: false, refusal: { code: "no-skills" } };
+  }
+  const skills: Skill[] = [];
+  for (const child of children) {
+    if (child.file !== undefined) {
+      return { ok: false, refusal: { code: "stray-file", path: child.file.raw } };
+    }
+    const path = `${prefix}${child.name}`;
+    if (!child.hasSkillFile) {
+      return { ok: false, refusal: { code: "missing-skill-file", path, skill: child.name } };
+    }
+    skills.push(skillAt(`${path}/`, child.name, files));
+  }
+  skills.sort((a, b) => compare(a.name, b.name));
+  return { ok: true, skills };
+}
+
+/** The immediate children of the directory `prefix` ("" or "dir/"), by name. */
+function childrenOf(
+  prefix: string,
+  files: readonly LedgerFile[],
+  directories: readonly LedgerDirectory[],
+): Map<string, Child> {
+  const children = new Map<string, Child>();
+  const add = (path: string, order: number, file: LedgerFile | undefined): void => {
+    if (!path.startsWith(prefix) || path.length === prefix.length) return;
+    const rest = path.slice(prefix.length);
+    const slash = rest.indexOf("/");
+    const name = slash === -1 ? rest : rest.slice(0, slash);
+    let child = children.get(name);
+    if (child === undefined) {
+      child = { name, order, file: undefined, hasSkillFile: false };
+      children.set(name, child);
+    } else if (order < child.order) {
+      child.order = order;
+    }
+    if (slash === -1 && file !== undefined) child.file = file;
+    if (file !== undefined && rest === `${name}/${SKILL_FILE}`) child.hasSkillFile = true;
+  };
+  for (const file of files) add(file.path, file.order, file);
+  for (const directory of directories) add(directory.path, directory.order, undefined);
+  return children;
+}
+
+function skillAt(prefix: string, name: string, files: readonly LedgerFile[]): Skill {
+  const own = files
+    .filter((file) => file.path.startsWith(prefix))
+    .map((file) => ({
+      path: file.path.slice(prefix.length),
+      text: file.text ?? "",
+      executable: file.executable,
+    }));
+  own.sort((a, b) => compare(a.path, b.path));
+  return { name, files: own };
+}
+
+function compare(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}

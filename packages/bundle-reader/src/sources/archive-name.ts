@@ -1,0 +1,14 @@
+// The name a root skill takes from its archive: the file name without its
+// directory and without `.tar`, `.tgz` or `.tar.gz`. An archive given only as
+// bytes may have no name at all, and then a root skill cannot be named.
+
+const EXTENSION = /\.(tar\.gz|tgz|tar)$/i;
+
+export function skillNameOf(archiveName: string | undefined): string | undefined {
+  if (archiveName === undefined) return undefined;
+  const base = archiveName.slice(
+    Math.max(archiveName.lastIndexOf("/"), archiveName.lastIndexOf("\\")) + 1,
+  );
+  const name = base.replace(EXTENSION, "");
+  return name === "" ? undefined : name;
+}

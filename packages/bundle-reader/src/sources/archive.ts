@@ -1,0 +1,82 @@
+// An archive as a bundle: the bytes are sniffed (gzip or tar, never judged by
+// name), gunzipped as they stream if need be, counted against the byte limit
+// as they are produced, and fed to the tar reader. Members are read in memory
+// and never extracted. Every way the bytes can fail (gzip damage, unreadable
+// file, a limit) ends in exactly one refusal.
+import { Ledger } from "../ledger.js";
+import { MAX_BYTES } from "../limits.js";
+import type { Reading } from "../reading.js";
+import type { ReadResult, Refusal } from "../types.js";
+import { type Peeked, peek, UnreadableSource } from "./chunks.js";
+import { CorruptGzip, gunzip } from "./gunzip.js";
+import { looksLikeTar, sniffArchive } from "./sniff.js";
+import { TarReader } from "./tar-reader.js";
+
+const BLOCK = 512;
+
+export async function readArchive(
+  chunks: AsyncIterable<Uint8Array>,
+  name: string | undefined,
+  reading: Reading,
+): Promise<ReadResult> {
+  const outcome = await readMembers(chunks, reading);
+  if (outcome instanceof Ledger) return outcome.finish(name);
+  return { ok: false, refusal: outcome };
+}
+
+async function readMembers(
+  chunks: AsyncIterable<Uint8Array>,
+  reading: Reading,
+): Promise<Ledger | Refusal> {
+  try {
+    const given = await peek(chunks, BLOCK);
+    const format = sniffArchive(given.head);
+    if (format === undefined) return notAnArchive(given, "it is neither gzip nor tar");
+    const tar = format === "gzip" ? await peek(gunzip(given.all), BLOCK) : given;
+    if (!looksLikeTar(tar.head)) return notAnArchive(tar, "the gzip stream does not hold a tar");
+    return await feed(tar.all, reading);
+  } catch (error) {
+    if (error instanceof UnreadableSource) return error.refusal;
+    if (error instanceof CorruptGzip) return { code: "corrupt-archive", detail: error.message };
+    throw error;
+  }
+}
+
+async function notAnArchive(stream: Peeked, detail: string): Promise<Refusal> {
+  await stream.close();
+  return { code: "not-an-archive", detail };
+}
+
+/** Streams the tar bytes into the reader, stopping at the byte limit. */
+async function feed(
+  tarBytes: AsyncIterable<Uint8Array>,
+  reading: Reading,
+): Promise<Ledger | Refusal> {
+  const ledger = new Ledger(false);
+  const tar = new TarReader(ledger, reading);
+  const untrack = reading.onCancel(() =>
+    tar.stop({ code: "corrupt-archive", detail: "cancelled" }),
+  );
+  let total = 0;
+  try {
+    for await (const chunk of tarBytes) {
+      reading.check();
+      const room = MAX_BYTES - total;
+      total += chunk.length;
+      if (total > MAX_BYTES) {
+        await tar.write(chunk.subarray(0, room));
+        tar.cut({ code: "too-large", limit: MAX_BYTES });
+        break;
+      }
+      await tar.write(chunk);
+      reading.progress(total, ledger.entries);
+      if (tar.settled) break;
+    }
+  } finally {
+    untrack();
+  }
+  tar.end();
+  const refusal = await tar.outcome;
+  reading.check();
+  return refusal ?? ledger;
+}

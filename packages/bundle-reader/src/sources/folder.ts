@@ -1,0 +1,67 @@
+// A folder on disk as a bundle: it contributes `<folder name>/<relative path>`
+// for each entry. Everything is listed and judged from lstat first (kinds,
+// paths, the entry count and the sum of sizes), and only then are files read,
+// with bounded parallelism, each checked to still be the file lstat saw.
+import type { Stats } from "node:fs";
+import { type Candidate, Ledger } from "../ledger.js";
+import { mapLimit } from "../map-limit.js";
+import type { Reading } from "../reading.js";
+import type { ReadResult, Refusal } from "../types.js";
+import { type FolderEntry, unreadable, walkFolder } from "./folder-walk.js";
+import { readExpectedFile } from "./fs-calls.js";
+
+const PARALLEL = 16;
+
+type Pending = { slot: number; entry: FolderEntry };
+
+export async function readFolder(
+  root: string,
+  name: string,
+  reading: Reading,
+): Promise<ReadResult> {
+  const walked = await walkFolder(root, name, reading);
+  if (!walked.ok) return walked;
+  const ledger = new Ledger(true);
+  const pending: Pending[] = [];
+  for (const entry of walked.entries) {
+    const admission = ledger.admit(candidateOf(entry));
+    if (admission.kind === "refused") return { ok: false, refusal: admission.refusal };
+    if (admission.kind === "file") pending.push({ slot: admission.slot, entry });
+  }
+  let bytes = 0;
+  const failures = await mapLimit(pending, PARALLEL, async ({ slot, entry }) => {
+    reading.check();
+    const stats = entry.stats!;
+    const read = await readExpectedFile(entry.absolute!, stats);
+    if (!read.ok) return unreadable(entry.raw, read.error);
+    ledger.fill(slot, read.value, (stats.mode & 0o100) !== 0);
+    bytes += read.value.length;
+    reading.progress(bytes, ledger.entries);
+    return undefined;
+  });
+  const failed = failures.find((refusal): refusal is Refusal => refusal !== undefined);
+  if (failed !== undefined) return { ok: false, refusal: failed };
+  return ledger.finish(undefined);
+}
+
+function candidateOf(entry: FolderEntry): Candidate {
+  const { raw, utf8, stats } = entry;
+  if (stats === undefined) return { raw, utf8, kind: "file", size: 0 };
+  if (stats.isSymbolicLink()) return { raw, kind: "link", size: 0, detail: "a symbolic link" };
+  if (stats.isDirectory()) return { raw, kind: "directory", size: 0 };
+  if (stats.isFile()) {
+    if (stats.nlink > 1) {
+      return { raw, kind: "link", size: 0, detail: `a hard link, one of ${stats.nlink} names` };
+    }
+    return { raw, kind: "file", size: stats.size };
+  }
+  return { raw, kind: "special", size: 0, detail: describeSpecial(stats) };
+}
+
+function describeSpecial(stats: Stats): string {
+  if (stats.isFIFO()) return "a fifo";
+  if (stats.isSocket()) return "a socket";
+  if (stats.isCharacterDevice()) return "a character device";
+  if (stats.isBlockDevice()) return "a block device";
+  return "of an unknown kind";
+}

@@ -1,0 +1,33 @@
+// A path on disk as a source: a folder is read as a folder, and a regular
+// file as an archive whatever its name says (its bytes decide). The path
+// itself may be a symbolic link (a user's choice, not the bundle's); below it
+// nothing is followed. Anything else at the path (a fifo, a device) is no
+// archive, and is never opened.
+import { type Stats, stat } from "node:fs";
+import { basename, resolve } from "node:path";
+import type { Reading } from "../reading.js";
+import type { ReadResult } from "../types.js";
+import { readArchive } from "./archive.js";
+import { skillNameOf } from "./archive-name.js";
+import { chunksOfFile } from "./chunks.js";
+import { readFolder } from "./folder.js";
+import { unreadable } from "./folder-walk.js";
+
+export async function readPath(path: string, reading: Reading): Promise<ReadResult> {
+  const absolute = resolve(path);
+  const described = await new Promise<{ stats?: Stats; error?: NodeJS.ErrnoException }>((done) =>
+    stat(absolute, (error, stats) => done(error === null ? { stats } : { error })),
+  );
+  if (described.stats === undefined) {
+    return { ok: false, refusal: unreadable(path, described.error!) };
+  }
+  const name = basename(absolute);
+  if (described.stats.isDirectory()) return readFolder(absolute, name, reading);
+  if (!described.stats.isFile()) {
+    return {
+      ok: false,
+      refusal: { code: "not-an-archive", path, detail: "it is not a regular file" },
+    };
+  }
+  return readArchive(chunksOfFile(absolute, path), skillNameOf(name), reading);
+}

@@ -1,0 +1,57 @@
+// Strict reading of PAX extended-header records ("<length> <key>=<value>\n").
+// tar-stream decodes them leniently (a bad record just ends the list), so the
+// reader checks the raw records itself: a record that does not frame exactly,
+// lacks '=', or gives a size that is not a decimal safe integer makes the
+// archive corrupt. A path record is UTF-8 by definition; whether its bytes
+// really are is reported so the path can be refused as not UTF-8.
+import { isUtf8 } from "node:buffer";
+
+export type PaxCheck =
+  | { ok: true; pathUtf8: boolean; size?: number }
+  | { ok: false; detail: string };
+
+const SPACE = 0x20;
+const NEWLINE = 0x0a;
+const EQUALS = 0x3d;
+
+export function checkPaxRecords(body: Uint8Array): PaxCheck {
+  let pathUtf8 = true;
+  let size: number | undefined;
+  let at = 0;
+  while (at < body.length) {
+    let digits = at;
+    while (digits < body.length && body[digits]! >= 0x30 && body[digits]! <= 0x39) digits++;
+    if (digits === at) {
+      if (body.subarray(at).every((byte) => byte === 0)) break;
+      return malformed("a record without a length");
+    }
+    const length = Number(Buffer.from(body.subarray(at, digits)).toString("latin1"));
+    const end = at + length;
+    if (
+      body[digits] !== SPACE ||
+      end > body.length ||
+      end <= digits + 1 ||
+      body[end - 1] !== NEWLINE
+    ) {
+      return malformed("a record whose length is wrong");
+    }
+    const record = body.subarray(digits + 1, end - 1);
+    const equals = record.indexOf(EQUALS);
+    if (equals <= 0) return malformed("a record without a key and '='");
+    const key = Buffer.from(record.subarray(0, equals)).toString("latin1");
+    const value = record.subarray(equals + 1);
+    if (key === "path") pathUtf8 = isUtf8(value);
+    if (key === "size") {
+      const text = Buffer.from(value).toString("latin1");
+      size = /^[0-9]+$/.test(text) ? Number(text) : Number.NaN;
+      if (!Number.isSafeInteger(size))
+        return malformed(`a size that is not a safe integer (${text})`);
+    }
+    at = end;
+  }
+  return size === undefined ? { ok: true, pathUtf8 } : { ok: true, pathUtf8, size };
+}
+
+function malformed(what: string): PaxCheck {
+  return { ok: false, detail: `malformed PAX header: ${what}` };
+}

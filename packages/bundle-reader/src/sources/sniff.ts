@@ -1,0 +1,30 @@
+// Tells an archive by its first bytes, never by its name: gzip by its magic
+// number, tar by the "ustar" magic or, for the older formats, by a header
+// whose checksum is right. A first block of zeros is an empty tar archive.
+
+const BLOCK = 512;
+const CHECKSUM_AT = 148;
+const MAGIC_AT = 257;
+const USTAR = Buffer.from("ustar");
+
+export type ArchiveFormat = "gzip" | "tar" | undefined;
+
+export function sniffArchive(head: Uint8Array): ArchiveFormat {
+  if (head.length >= 2 && head[0] === 0x1f && head[1] === 0x8b) return "gzip";
+  return looksLikeTar(head) ? "tar" : undefined;
+}
+
+export function looksLikeTar(head: Uint8Array): boolean {
+  if (head.length < BLOCK) return false;
+  const block = Buffer.from(head.buffer, head.byteOffset, BLOCK);
+  if (block.subarray(MAGIC_AT, MAGIC_AT + USTAR.length).equals(USTAR)) return true;
+  let sum = 0;
+  for (let i = 0; i < BLOCK; i++) {
+    sum += i >= CHECKSUM_AT && i < CHECKSUM_AT + 8 ? 0x20 : block[i]!;
+  }
+  if (sum === 8 * 0x20) return block.every((byte) => byte === 0);
+  const stored = /^[ \0]*([0-7]+)[ \0]*$/.exec(
+    block.toString("latin1", CHECKSUM_AT, CHECKSUM_AT + 8),
+  );
+  return stored !== null && Number.parseInt(stored[1]!, 8) === sum;
+}

@@ -1,0 +1,34 @@
+// What a tar header says, in the ledger's terms: the member's kind (decided
+// from the header alone, before any body is read) and its path. Names are
+// decoded by tar-stream as latin1, which keeps the raw bytes, so whether they
+// are UTF-8 can be judged here; a PAX path arrives already decoded, and the
+// frame reports whether its raw bytes were UTF-8.
+import { isUtf8 } from "node:buffer";
+import type { Header } from "tar-stream";
+import type { EntryKind } from "../ledger.js";
+
+export type MemberKind = { kind: EntryKind; detail?: string };
+
+const special: Record<string, string> = {
+  "character-device": "a character device",
+  "block-device": "a block device",
+  fifo: "a fifo",
+  "contiguous-file": "a contiguous file",
+};
+
+export function kindOf(header: Header): MemberKind {
+  const type: string | null = header.type;
+  if (type === "file") return { kind: "file" };
+  if (type === "directory") return { kind: "directory" };
+  if (type === "symlink") return { kind: "link", detail: "a symbolic link" };
+  if (type === "link") return { kind: "link", detail: "a hard link" };
+  return { kind: "special", detail: special[type ?? ""] ?? "of an unknown or vendor type" };
+}
+
+/** The member's path as text, and whether its stored bytes were valid UTF-8. */
+export function nameOf(header: Header, paxPathUtf8: boolean): { raw: string; utf8: boolean } {
+  const pax = header.pax as Record<string, string> | null | undefined;
+  if (pax?.path) return { raw: header.name, utf8: paxPathUtf8 };
+  const bytes = Buffer.from(header.name, "latin1");
+  return { raw: bytes.toString("utf8"), utf8: isUtf8(bytes) };
+}
