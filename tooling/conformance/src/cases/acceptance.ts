@@ -91,7 +91,7 @@ export const acceptanceCases: Case[] = [
     name: "empty files are kept",
     entries: [skillFile("s"), file("s/empty.md", "")],
     verdict: accepted(
-      skill("s", ["SKILL.md", "empty.md"], { bytes: { "SKILL.md": 18, "empty.md": 0 } }),
+      skill("s", ["SKILL.md", "empty.md"], { bytes: { "SKILL.md": 13, "empty.md": 0 } }),
     ),
   },
   {
