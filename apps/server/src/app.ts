@@ -9,6 +9,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController
 import { requireToken } from "./auth.js";
 import { type ImportCaps, importCaps } from "./imports/caps.js";
 import { ImportGate } from "./imports/gate.js";
+import { cutUnreadBodies } from "./linger.js";
 import { registerConsoleRoutes } from "./routes/console.js";
 import { registerImportRoutes } from "./routes/imports.js";
 import { registerInfoRoutes } from "./routes/info.js";
@@ -59,6 +60,7 @@ export async function buildApp(options: AppOptions): Promise<ServerApp> {
 
   app.removeAllContentTypeParsers();
   addSecurityHeaders(app);
+  cutUnreadBodies(app, { maxMs: 2_000, maxBytes: 64 * 1024 * 1024 });
   const authorize = requireToken(options.token);
   app.addHook("onRequest", async (request, reply) => {
     const route = request.routeOptions.url ?? "";

@@ -2,7 +2,7 @@
 // script, no external resource and no framing, so the policy can be strict:
 // a skill body that somehow reached the page as markup still could not run.
 // API answers are never cached, since they describe the store right now.
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyInstance } from "fastify";
 
 export const contentSecurityPolicy: string = [
   "default-src 'self'",
@@ -26,18 +26,11 @@ const fixedHeaders: Record<string, string> = {
   "cross-origin-resource-policy": "same-origin",
 };
 
-const hasBody = (headers: FastifyRequest["headers"]): boolean =>
-  headers["transfer-encoding"] !== undefined ||
-  (headers["content-length"] !== undefined && headers["content-length"] !== "0");
-
 /** Adds the security headers to every answer, and no-store to API answers. */
 export function addSecurityHeaders(app: FastifyInstance): void {
   app.addHook("onSend", async (request, reply, payload) => {
     reply.headers(fixedHeaders);
     if (request.url.startsWith("/api/")) reply.header("cache-control", "no-store");
-    // An answer sent before the body was read (401, 413, 503) must not leave
-    // the rest of a large upload to be drained: close the connection instead.
-    if (!request.raw.complete && hasBody(request.headers)) reply.header("connection", "close");
     return payload;
   });
 }
