@@ -6,7 +6,7 @@
 import fc from "fast-check";
 import { cases } from "./cases/index.js";
 import { buildTar } from "./tar/build-tar.js";
-import { BLOCK, checksumOf, writeBase256 } from "./tar/header.js";
+import { BLOCK, checksumOf, writeBase256, writeHeader } from "./tar/header.js";
 import type { Case } from "./types.js";
 
 export type Mutation =
@@ -16,7 +16,12 @@ export type Mutation =
   | { kind: "repeat"; block: number; times: number }
   | { kind: "base256"; block: number; size: bigint }
   | { kind: "size"; block: number; digits: string }
-  | { kind: "typeflag"; block: number; flag: number };
+  | { kind: "typeflag"; block: number; flag: number }
+  | { kind: "reseal"; block: number }
+  | { kind: "insert"; block: number; header: InsertedHeader };
+
+/** A header block written fresh and inserted, with a body of `size` bytes of "A". */
+export type InsertedHeader = { name: string; typeflag: number; size: number; body: number };
 
 const seedNames = [
   "a collection of skills",
@@ -32,7 +37,8 @@ export function fuzzSeeds(): { case: Case; tar: Uint8Array }[] {
   return seedNames.map((name) => {
     const c = cases.find((x) => x.name === name);
     if (c === undefined) throw new Error(`no seed case ${name}`);
-    return { case: c, tar: buildTar(c) };
+    // Without record padding, so mutations land in headers and bodies, not in trailing zeros.
+    return { case: c, tar: buildTar({ ...c, archive: { ...c.archive, record: 0 } }) };
   });
 }
 
@@ -91,6 +97,27 @@ function applyOne(bytes: Uint8Array, m: Mutation): Uint8Array {
       reseal(bytes, block);
       return bytes;
     }
+    case "reseal": {
+      reseal(bytes, m.block % blocks);
+      return bytes;
+    }
+    case "insert": {
+      const at = Math.min((m.block % blocks) * BLOCK, bytes.length);
+      const { name, typeflag, size, body } = m.header;
+      const header = writeHeader({
+        name: encoder.encode(name).subarray(0, 100),
+        mode: 0o644,
+        size,
+        typeflag,
+      });
+      const padded = Math.ceil(body / BLOCK) * BLOCK;
+      const out = new Uint8Array(bytes.length + BLOCK + padded);
+      out.set(bytes.subarray(0, at));
+      out.set(header, at);
+      out.fill(0x41, at + BLOCK, at + BLOCK + body);
+      out.set(bytes.subarray(at), at + BLOCK + padded);
+      return out;
+    }
     case "typeflag": {
       const block = m.block % blocks;
       if ((block + 1) * BLOCK > bytes.length) return bytes;
@@ -101,12 +128,36 @@ function applyOne(bytes: Uint8Array, m: Mutation): Uint8Array {
   }
 }
 
+/** Re-seals every block that carries the ustar magic, so damage inside headers is read, not rejected by checksum. */
+export function resealHeaders(bytes: Uint8Array): Uint8Array {
+  for (let block = 0; (block + 1) * BLOCK <= bytes.length; block++) {
+    const at = block * BLOCK + 257;
+    if (bytes[at] === 0x75 && bytes[at + 1] === 0x73 && bytes[at + 2] === 0x74)
+      reseal(bytes, block);
+  }
+  return bytes;
+}
+
 /** Applies mutations in order to a copy of `bytes`. */
 export function applyMutations(bytes: Uint8Array, mutations: readonly Mutation[]): Uint8Array {
   return mutations.reduce<Uint8Array>((out, m) => applyOne(out, m), new Uint8Array(bytes));
 }
 
 const index = fc.nat({ max: 1 << 20 });
+
+const insertedHeaderArbitrary: fc.Arbitrary<InsertedHeader> = fc.record({
+  name: fc.constantFrom(
+    "bundle/",
+    "bundle/s/SKILL.md",
+    "bundle/x",
+    "././@LongLink",
+    "PaxHeader",
+    "bundle/s/",
+  ),
+  typeflag: fc.constantFrom(0x30, 0x31, 0x32, 0x35, 0x4b, 0x4c, 0x67, 0x78, 0x53, 0x44, 0x4d, 0x56),
+  size: fc.oneof(fc.nat(2048), fc.constantFrom(0, 511, 512, 513, 0o77777777777)),
+  body: fc.nat(2048),
+});
 
 export const mutationArbitrary: fc.Arbitrary<Mutation> = fc.oneof(
   fc.record({
@@ -149,6 +200,12 @@ export const mutationArbitrary: fc.Arbitrary<Mutation> = fc.oneof(
       0x41,
       0x39,
     ),
+  }),
+  fc.record({ kind: fc.constant("reseal" as const), block: fc.nat(64) }),
+  fc.record({
+    kind: fc.constant("insert" as const),
+    block: fc.nat(64),
+    header: insertedHeaderArbitrary,
   }),
 );
 

@@ -13,6 +13,7 @@ export {
   type Mutation,
   mutationArbitrary,
   paxRecordsArbitrary,
+  resealHeaders,
 } from "./fuzz.js";
 export { casesFor, makeScratchDir, runConformance, type Surface } from "./run-conformance.js";
 export { buildTar, buildTarGz, tarChunks } from "./tar/build-tar.js";
