@@ -36,6 +36,8 @@ export async function check(
 ): Promise<InstallResult> {
   const { builtin, managed } = resolveRoots(roots);
   if (managed === undefined) return { ok: false, refusal: { code: "no-managed-root" } };
+  const invalid = validateBundle(skills);
+  if (invalid !== undefined) return { ok: false, refusal: invalid };
   try {
     return await planInstall(builtin, managed, skills, options.replace === true);
   } catch (error) {
@@ -83,7 +85,8 @@ async function stageAndSwap(managed: string, skills: readonly Skill[]): Promise<
     await abandon(managed, transaction, ids, committed);
     throw error;
   }
-  await discardTransaction(transaction.dir);
+  // Installed: what is left in staging is garbage that the next writer clears.
+  await discardTransaction(transaction.dir).catch(() => {});
 }
 
 /** Puts everything back after a failure; if even that fails, the journal rolls forward later. */

@@ -1,7 +1,7 @@
 // The lock that serializes writers of one managed root, across threads and
 // processes. It is a file, `<managed>/.lock`, created atomically with its
-// owner already inside (written to a private file first, then hard-linked
-// into place, which fails if the lock exists). A lock whose owner is provably
+// owner already inside (written to a private file in the staging area first,
+// then hard-linked into place, which fails if the lock exists). A lock whose owner is provably
 // gone (same host, and that process no longer exists, or the machine has
 // rebooted since) is broken at once, under a short second lock so that two
 // waiters never both break it.
@@ -23,7 +23,11 @@ type Owner = { pid: number; host: string; boot: string; token: string };
 
 const LOCK = ".lock";
 const BREAKER = ".lock-break";
+/** Private owner files live in the staging area, so recovery sweeps those of dead writers. */
+const OWNERS = ".staging";
+export const OWNER_PREFIX = "lock-";
 const BREAKER_STALE_MS = 5_000;
+const UNREADABLE_OWNER_MS = 60_000;
 
 const bootId = ((): string => {
   try {
@@ -46,8 +50,9 @@ export async function acquireLock(
   options: { wait: boolean; timeoutMs?: number },
 ): Promise<Release | undefined> {
   const owner: Owner = { pid: process.pid, host: hostname(), boot: bootId, token: randomHex() };
-  const mine = join(managed, `.lock-${owner.token}`);
+  const mine = join(managed, OWNERS, `${OWNER_PREFIX}${owner.token}`);
   const lock = join(managed, LOCK);
+  await mkdir(join(managed, OWNERS), { recursive: true });
   await writeFile(mine, JSON.stringify(owner));
   const started = Date.now();
   let pause = 2;
@@ -72,13 +77,17 @@ export async function acquireLock(
   }
 }
 
-/** Removes owner files left by writers that died before linking or unlinking them. */
-export async function clearAbandonedOwnerFiles(managed: string, names: string[]): Promise<void> {
-  for (const name of names) {
-    if (!name.startsWith(".lock-") || name === BREAKER) continue;
-    const owner = await readOwner(join(managed, name));
-    if (owner !== undefined && isGone(owner)) await unlink(join(managed, name)).catch(() => {});
-  }
+/** Removes the owner file `path` if its writer died before it could (or, unreadable, long ago). */
+export async function clearAbandonedOwnerFile(path: string): Promise<void> {
+  const owner = await readOwner(path);
+  const abandoned =
+    owner === undefined
+      ? await stat(path).then(
+          (s) => Date.now() - s.mtimeMs > UNREADABLE_OWNER_MS,
+          () => false,
+        )
+      : isGone(owner);
+  if (abandoned) await unlink(path).catch(() => {});
 }
 
 async function breakIfAbandoned(managed: string): Promise<boolean> {

@@ -28,15 +28,16 @@ export function validateBundle(skills: readonly Skill[]): DestinationRefusal | u
   return undefined;
 }
 
-/** What installing `skills` into the roots would do, or why it is refused. */
+/**
+ * What installing `skills`, already validated on their own, into the roots
+ * would do now, or why the roots refuse it.
+ */
 export async function planInstall(
   builtin: string,
   managed: string,
   skills: readonly Skill[],
   replace: boolean,
 ): Promise<Plan> {
-  const invalid = validateBundle(skills);
-  if (invalid !== undefined) return { ok: false, refusal: invalid };
   const installed: InstalledSkill[] = [];
   for (const skill of skills) {
     const id = skill.name;

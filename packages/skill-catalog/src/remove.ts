@@ -40,8 +40,10 @@ export async function remove(roots: RootsLike, id: string): Promise<RemoveResult
     }
     const transaction = await beginTransaction(managed);
     await rename(join(managed, id), join(transaction.oldDir, id));
-    await syncDirectory(managed);
-    await discardTransaction(transaction.dir);
+    // Removed at that rename; what follows is durability and clean-up, which
+    // the next writer completes if it fails here.
+    await syncDirectory(managed).catch(() => {});
+    await discardTransaction(transaction.dir).catch(() => {});
     return { ok: true, id };
   } catch (error) {
     return {

@@ -10,7 +10,7 @@ import { randomBytes } from "node:crypto";
 import { mkdir, readdir, readFile, rename, rm, stat, unlink } from "node:fs/promises";
 import { join } from "node:path";
 import { syncDirectory, writeFileDurably } from "./durable.js";
-import { acquireLock, clearAbandonedOwnerFiles } from "./lock.js";
+import { acquireLock, clearAbandonedOwnerFile, OWNER_PREFIX } from "./lock.js";
 
 export const STAGING = ".staging";
 const JOURNAL = "commit.json";
@@ -97,6 +97,10 @@ export async function recoverStaging(managed: string): Promise<void> {
   const names = await readdir(staging).catch(() => [] as string[]);
   for (const name of names) {
     const dir = join(staging, name);
+    if (name.startsWith(OWNER_PREFIX)) {
+      await clearAbandonedOwnerFile(dir);
+      continue;
+    }
     const journal = await readFile(join(dir, JOURNAL), "utf8").catch(() => undefined);
     if (journal !== undefined) {
       const { ids } = JSON.parse(journal) as { ids: string[] };
@@ -108,7 +112,6 @@ export async function recoverStaging(managed: string): Promise<void> {
     }
     await discardTransaction(dir);
   }
-  await clearAbandonedOwnerFiles(managed, await readdir(managed));
 }
 
 /**

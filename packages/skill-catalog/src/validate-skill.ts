@@ -15,8 +15,9 @@ const isSafePath = (path: string): boolean =>
   !/[\\\u0000]/.test(path) &&
   path.split("/").every((segment) => !UNSAFE_SEGMENT.test(segment));
 
-/** Whether a string encodes to UTF-8 unchanged (no lone surrogate). */
-const isWellFormed = (text: string): boolean => !/\p{Surrogate}/u.test(text);
+/** Whether a string encodes to UTF-8 unchanged (no lone surrogate); ES2024, present in Node 20. */
+const isWellFormed = (text: string): boolean =>
+  (text as string & { isWellFormed(): boolean }).isWellFormed();
 
 /** The refusal one skill earns on its own, or undefined when it is fine. */
 export function validateSkill(skill: Skill): DestinationRefusal | undefined {

@@ -112,7 +112,8 @@ describe("install and check", () => {
       expect(installed).toMatchObject({ ok: false, refusal: { code } });
       if (!installed.ok) expect(message(installed.refusal)).toMatch(/\.$/);
       expect(await catalog(roots)).toEqual(before);
-      expect(await namesIn(roots.managed!)).toEqual(["mine"]);
+      expect((await namesIn(roots.managed!)).filter((n) => !n.startsWith("."))).toEqual(["mine"]);
+      expect(await namesIn(join(roots.managed!, ".staging"))).toEqual([]);
     }
   });
 

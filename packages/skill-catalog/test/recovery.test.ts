@@ -85,13 +85,15 @@ describe("recovery", () => {
     ]).stdout.toString();
     const owner = { pid: Number(gone), host: hostname(), boot: "", token: "dead" };
     await writeFile(join(roots.managed!, ".lock"), JSON.stringify(owner));
-    await writeFile(join(roots.managed!, ".lock-dead"), JSON.stringify(owner));
+    await mkdir(join(roots.managed!, ".staging"));
+    await writeFile(join(roots.managed!, ".staging", "lock-dead"), JSON.stringify(owner));
     const started = performance.now();
     expect(
       await install(roots, [bundleSkill("fresh", { "SKILL.md": skillText("fresh") })]),
     ).toMatchObject({ ok: true });
     expect(await remove(roots, "old")).toEqual({ ok: true, id: "old" });
     expect(performance.now() - started).toBeLessThan(5_000);
-    expect((await namesIn(roots.managed!)).filter((n) => n.startsWith(".lock"))).toEqual([]);
+    expect((await namesIn(roots.managed!)).filter((n) => n.startsWith("."))).toEqual([".staging"]);
+    expect(await namesIn(join(roots.managed!, ".staging"))).toEqual([]);
   });
 });
