@@ -1,0 +1,37 @@
+// The libraries as a user gets them: imported from ESM in a project outside
+// the workspace, walking the sample bundle from source to a verified payload.
+import { copyFileSync } from "node:fs";
+import { join } from "node:path";
+import { expect, it } from "vitest";
+import { runNode } from "../src/run.js";
+import { installedConsumer, makeRunDir } from "./installed.js";
+
+const consumer = installedConsumer();
+
+it("reads, installs, catalogs, loads and hands out the sample bundle from the tarballs", async () => {
+  const dir = makeRunDir(consumer, "library");
+  copyFileSync(join(import.meta.dirname, "consumer", "library.mjs"), join(dir, "library.mjs"));
+  const run = await runNode(["library.mjs", join(dir, "bundle"), dir], { cwd: dir });
+  expect(run.stderr).toBe("");
+  expect(run.code).toBe(0);
+  const seen = JSON.parse(run.stdout);
+  expect(seen.limits).toEqual({ maxEntries: 10_000, maxBytes: 64 * 1024 * 1024 });
+  expect(seen.read).toEqual([
+    { name: "pdf-tools", files: ["SKILL.md", "scripts/extract.sh"] },
+    { name: "release-notes", files: ["SKILL.md", "references/style.md"] },
+  ]);
+  expect(seen.installed).toEqual(["pdf-tools", "release-notes"]);
+  expect(seen.catalog.ids).toEqual(["pdf-tools", "release-notes"]);
+  expect(seen.catalog.refused).toEqual([]);
+  expect(seen.loaded.id).toBe("pdf-tools");
+  expect(seen.loaded.digest).toMatch(/^[0-9a-f]{64}$/);
+  expect(seen.payload).toEqual({
+    revision: seen.catalog.revision,
+    ids: ["pdf-tools", "release-notes"],
+  });
+  expect(seen.verified).toEqual({ revision: seen.catalog.revision });
+  expect(seen.refusal.code).toBe("stray-file");
+  expect(seen.refusal.message).toContain("notes.txt");
+  expect(seen.cliExports).toBeGreaterThan(0);
+  expect(seen.serverExports).toBeGreaterThan(0);
+});
