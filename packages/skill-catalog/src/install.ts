@@ -1,6 +1,6 @@
 // The destination: installs a bundle's skills into the managed root all or
-// nothing. Validation comes first and writes nothing if any skill fails;
-// then, under the managed root's lock, leftovers of a crashed writer are
+// nothing. Validation (check's, exactly) comes first and writes nothing, not
+// even the managed root, if any skill fails; then, under the managed root's lock, leftovers of a crashed writer are
 // recovered, the checks against the roots run again (another process may
 // have installed meanwhile), every tree is staged and fsynced, the journal
 // commits the change, and the trees are renamed into place.
@@ -57,6 +57,8 @@ export async function install(
   if (invalid !== undefined) return { ok: false, refusal: invalid };
   let release: (() => Promise<void>) | undefined;
   try {
+    const early = await planInstall(builtin, managed, skills, options.replace === true);
+    if (!early.ok) return early;
     await mkdir(managed, { recursive: true });
     release = await acquireLock(managed, { wait: true });
     await recoverStaging(managed);

@@ -2,12 +2,13 @@
 // transaction directory `<managed>/.staging/<txn>/`: new trees are written
 // under `new/<id>`, trees they displace are moved to `old/<id>`, and the file
 // `commit.json` (written and fsynced after every new tree is whole) is the
-// commit point. Recovery, run under the lock by the next writer or catalog,
+// commit point; its list of ids is for a human reader, since recovery moves
+// whatever is still under `new/`. Recovery, run under the lock by the next writer or catalog,
 // rolls a committed transaction forward and discards an uncommitted one, so a
 // whole bundle lands or none of it does. The catalog never sees any of this:
 // it ignores dot-directories.
 import { randomBytes } from "node:crypto";
-import { mkdir, readdir, readFile, rename, rm, stat, unlink } from "node:fs/promises";
+import { mkdir, readdir, rename, rm, stat, unlink } from "node:fs/promises";
 import { join } from "node:path";
 import { syncDirectory, writeFileDurably } from "./durable.js";
 import { acquireLock, clearAbandonedOwnerFile, OWNER_PREFIX } from "./lock.js";
@@ -101,14 +102,12 @@ export async function recoverStaging(managed: string): Promise<void> {
       await clearAbandonedOwnerFile(dir);
       continue;
     }
-    const journal = await readFile(join(dir, JOURNAL), "utf8").catch(() => undefined);
-    if (journal !== undefined) {
-      const { ids } = JSON.parse(journal) as { ids: string[] };
-      await applyTransaction(
-        managed,
-        { dir, newDir: join(dir, "new"), oldDir: join(dir, "old") },
-        ids,
-      );
+    if (await exists(join(dir, JOURNAL))) {
+      // Committed: whatever is still staged under new/ has yet to move in.
+      const transaction = { dir, newDir: join(dir, "new"), oldDir: join(dir, "old") };
+      const ids = await readdir(transaction.newDir).catch(() => [] as string[]);
+      await mkdir(transaction.oldDir, { recursive: true });
+      await applyTransaction(managed, transaction, ids);
     }
     await discardTransaction(dir);
   }
