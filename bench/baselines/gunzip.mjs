@@ -29,6 +29,18 @@ export async function gunzipAndCheckMembers(bytes, members) {
   return checked;
 }
 
+/** As gunzipAndCheckMembers, then decodes each member to a string as a reader must. */
+export async function gunzipCheckAndDecode(bytes, members) {
+  const tar = await gunzipStreaming(bytes);
+  const texts = [];
+  for (const { offset, size } of members) {
+    const member = tar.subarray(offset, offset + size);
+    if (!isUtf8(member)) throw new Error(`member at ${offset} not UTF-8`);
+    texts.push(member.toString("utf8"));
+  }
+  return texts.length;
+}
+
 /** Streams gunzip until `limit` bytes came out, then stops; returns bytes produced. */
 export function gunzipUpTo(bytes, limit) {
   return new Promise((resolve, reject) => {

@@ -82,9 +82,10 @@ export function ensureTinyTar() {
   });
 }
 
-/** Path of the cached 1 GiB gzip bomb. */
-export function ensureBomb() {
-  return ensureFile("bomb-1g-v1.tar.gz", writeBomb);
+/** Path of the cached 1 GiB gzip bomb with one member (1) or 1,024 members of 1 MiB (1024). */
+export function ensureBomb(members = 1) {
+  const name = members === 1 ? "bomb-1g-v1.tar.gz" : `bomb-1g-${members}-members-v1.tar.gz`;
+  return ensureFile(name, (path) => writeBomb(path, members));
 }
 
 /** Path of the cached ~5,000-file folder (a marker beside it says it is complete). */
