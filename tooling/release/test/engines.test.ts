@@ -1,0 +1,38 @@
+// Every published package declares the Node versions it is tested on, one
+// range for all of them, and the Node running this suite lies inside it: CI
+// runs the suite on Node 20 and on Node 22, so both ends are checked.
+import { describe, expect, it } from "vitest";
+import { satisfiesRange } from "../src/engines.js";
+import { listPublishedPackages } from "../src/workspace.js";
+
+const packages = listPublishedPackages();
+
+describe("engines.node", () => {
+  it("is the same range in every published package", () => {
+    const ranges = new Set(packages.map((p) => p.manifest.engines?.node));
+    expect([...ranges]).toEqual(["^20.19.0 || ^22.0.0"]);
+  });
+
+  it(`includes the Node running the tests (${process.version})`, () => {
+    for (const pkg of packages) {
+      expect(satisfiesRange(process.version, pkg.manifest.engines!.node!), pkg.name).toBe(true);
+    }
+  });
+});
+
+describe("satisfiesRange", () => {
+  it.each([
+    ["v20.19.0", "^20.19.0 || ^22.0.0", true],
+    ["v20.18.3", "^20.19.0 || ^22.0.0", false],
+    ["v22.23.3", "^20.19.0 || ^22.0.0", true],
+    ["v21.7.0", "^20.19.0 || ^22.0.0", false],
+    ["v24.1.0", "^20.19.0 || ^22.0.0", false],
+    ["v24.1.0", ">=20.19", true],
+  ])("%s in %s: %s", (version, range, inside) => {
+    expect(satisfiesRange(version, range)).toBe(inside);
+  });
+
+  it("refuses a range form it cannot judge", () => {
+    expect(() => satisfiesRange("v20.19.0", "~20.19.0")).toThrow(/unsupported/);
+  });
+});
