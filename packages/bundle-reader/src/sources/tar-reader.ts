@@ -107,7 +107,9 @@ export class TarReader {
     if ("code" in decision) {
       this.finish(decision);
     } else if (decision.read === "none") {
-      next();
+      // Not called in this stack: tar-stream would emit the next member from
+      // inside it, and a long run of empty members would exhaust the stack.
+      queueMicrotask(next);
     } else {
       this.readBody(stream, decision, next);
     }
