@@ -32,6 +32,19 @@ export const archiveCases: Case[] = [
     pax: { mtime: "1700000000.25", comment: "packed by hand", "SCHILY.xattr.user.k": "v" },
   }),
   {
+    name: "a PAX global header as git archive writes it",
+    entries: [
+      {
+        path: "pax_global_header",
+        text: "52 comment=3f1c2a9e0b7d4c5e6f8a9b0c1d2e3f4a5b6c7d8e\n",
+        tar: { name: "pax_global_header", typeflag: "g" },
+      },
+      ...valid,
+    ],
+    verdict: validVerdict,
+  },
+  tweaked("an old-style regular file with a NUL typeflag", { typeflag: 0 }),
+  {
     name: "an archive without record padding",
     entries: valid,
     archive: { record: 0 },

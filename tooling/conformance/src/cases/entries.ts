@@ -53,6 +53,17 @@ export const entryCases: Case[] = [
     verdict: refused("duplicate-path"),
   },
   {
+    name: "paths equal after folding a non-ASCII case",
+    entries: [skillFile("s"), file("s/\u00c9t\u00e9.md"), file("s/\u00e9t\u00e9.md")],
+    verdict: refused("duplicate-path"),
+  },
+  {
+    name: "a path stored with and without ./",
+    layout: "bare",
+    entries: [skillFile("s"), file("./s/SKILL.md")],
+    verdict: refused("duplicate-path"),
+  },
+  {
     name: "paths equal after NFC normalization",
     entries: [skillFile("s"), file("s/caf\u00e9.md"), file("s/cafe\u0301.md")],
     verdict: refused("duplicate-path"),

@@ -39,6 +39,29 @@ export const limitCases: Case[] = [
   ),
   lazyCase(
     {
+      name: "directories count against the entry limit",
+      forms: ["tar", "tgz"],
+      verdict: refused("too-many-entries"),
+    },
+    () => [
+      skillFile("s"),
+      ...Array.from({ length: 10_001 }, (_, i): Entry => ({ path: `s/d/${pad(i)}`, kind: "dir" })),
+    ],
+  ),
+  lazyCase(
+    {
+      name: "5,000 empty directories inside a skill",
+      forms: ["tar", "tgz"],
+      verdict: accepted(skill("s", ["SKILL.md"])),
+      note: "Bodiless members back to back in one buffer: a parser that recurses per header overflows its stack.",
+    },
+    () => [
+      skillFile("s"),
+      ...Array.from({ length: 5_000 }, (_, i): Entry => ({ path: `s/d/${pad(i)}`, kind: "dir" })),
+    ],
+  ),
+  lazyCase(
+    {
       name: "9,000 entries are within the limit",
       verdict: accepted(
         skill("s", ["SKILL.md", ...Array.from({ length: 9_000 }, (_, i) => `f/${pad(i)}.md`)]),

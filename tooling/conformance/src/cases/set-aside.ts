@@ -28,6 +28,17 @@ export const setAsideCases: Case[] = [
     verdict: accepted(skill("s", ["SKILL.md"])),
   },
   {
+    name: "AppleDouble files do not stop the wrapper from being removed",
+    layout: "bare",
+    entries: [
+      file("._wrap", "\u0000\u0005"),
+      skillFile("wrap/alpha"),
+      file("wrap/._alpha", "\u0000"),
+    ],
+    verdict: accepted(skill("alpha", ["SKILL.md"])),
+    note: "macOS tar writes ._ entries beside the folder it packs.",
+  },
+  {
     name: "a source of only set-aside entries holds no skills",
     entries: [file(".DS_Store", "x"), file("._notes", "x"), file(".git/HEAD", "ref\n")],
     verdict: refused("no-skills"),
