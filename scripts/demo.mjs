@@ -3,7 +3,8 @@
 import { fileURLToPath } from "node:url";
 import { message, readBundle } from "@skillshelf/bundle-reader";
 
-const source = process.argv[2] ?? fileURLToPath(new URL("../examples/sample-bundle", import.meta.url));
+const source =
+  process.argv[2] ?? fileURLToPath(new URL("../examples/sample-bundle", import.meta.url));
 const result = await readBundle({ kind: "path", path: source });
 if (!result.ok) {
   console.error(`refused (${result.refusal.code}): ${message(result.refusal)}`);
@@ -12,6 +13,8 @@ if (!result.ok) {
 for (const skill of result.skills) {
   console.log(`${skill.name}`);
   for (const file of skill.files) {
-    console.log(`  ${file.executable ? "x" : "-"} ${file.path} (${Buffer.byteLength(file.text)} bytes)`);
+    console.log(
+      `  ${file.executable ? "x" : "-"} ${file.path} (${Buffer.byteLength(file.text)} bytes)`,
+    );
   }
 }
