@@ -1,0 +1,24 @@
+// Every conformance case through archive bytes, once with the archive's name
+// and once without it (as from stdin or a raw HTTP body).
+import { runConformance, verdictOf } from "@skillshelf/conformance";
+import { readBundle } from "../src/index.js";
+
+runConformance({
+  name: "library: archive bytes",
+  forms: ["tar", "tgz"],
+  verdict: async ({ bytes, archiveName }) =>
+    verdictOf(
+      await readBundle({
+        kind: "archive",
+        bytes: bytes!,
+        ...(archiveName === undefined ? {} : { name: archiveName }),
+      }),
+    ),
+});
+
+runConformance({
+  name: "library: unnamed archive bytes",
+  forms: ["tar", "tgz"],
+  named: false,
+  verdict: async ({ bytes }) => verdictOf(await readBundle({ kind: "archive", bytes: bytes! })),
+});

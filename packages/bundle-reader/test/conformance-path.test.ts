@@ -1,0 +1,10 @@
+// Every conformance case through a path source: a folder, or a .tar/.tgz file
+// on disk, named by its file name.
+import { runConformance, verdictOf } from "@skillshelf/conformance";
+import { readBundle } from "../src/index.js";
+
+runConformance({
+  name: "library: path",
+  forms: ["folder", "tar", "tgz"],
+  verdict: async ({ path }) => verdictOf(await readBundle({ kind: "path", path: path! })),
+});

@@ -1,0 +1,9 @@
+// Every conformance case an upload list can express, as a browser sends it.
+import { runConformance, verdictOf } from "@skillshelf/conformance";
+import { readBundle } from "../src/index.js";
+
+runConformance({
+  name: "library: uploads",
+  forms: ["uploads"],
+  verdict: async ({ uploads }) => verdictOf(await readBundle({ kind: "uploads", files: uploads! })),
+});
