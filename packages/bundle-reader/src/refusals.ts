@@ -102,8 +102,8 @@ export const refusalTable: Record<RefusalCode, RefusalRule> = {
   ),
   "unnamed-skill": refused(
     422,
-    () =>
-      "The archive holds a single skill at its root but has no file name to name it by; give the archive the skill's name (for example my-skill.tar.gz) or wrap the skill in a folder.",
+    (r) =>
+      `The archive holds a single skill at its root${r.path === undefined ? "" : ` ('${r.path}')`} but has no file name to name it by; give the archive the skill's name (for example my-skill.tar.gz) or wrap the skill in a folder.`,
   ),
   "not-utf8": refused(
     422,
@@ -112,17 +112,18 @@ export const refusalTable: Record<RefusalCode, RefusalRule> = {
   ),
   "no-skills": refused(
     422,
-    () =>
-      "The bundle holds no skills; a skill is a folder with a SKILL.md, or a collection of such folders.",
+    (r) =>
+      `The bundle${at(r)} holds no skills; a skill is a folder with a SKILL.md, or a collection of such folders.`,
   ),
   "too-many-entries": refused(
     413,
     (r) =>
-      `The bundle has more than ${r.limit === undefined ? "the allowed number of" : r.limit.toLocaleString("en-US")} entries; split it into smaller bundles.`,
+      `The bundle${at(r)} has more than ${r.limit === undefined ? "the allowed number of" : r.limit.toLocaleString("en-US")} entries; split it into smaller bundles.`,
   ),
   "too-large": refused(
     413,
-    (r) => `The bundle expands to more than ${size(r.limit)}; split it into smaller bundles.`,
+    (r) =>
+      `The bundle${at(r)} expands to more than ${size(r.limit)}; split it into smaller bundles.`,
   ),
   "invalid-id": refused(
     422,
@@ -157,8 +158,8 @@ export const refusalTable: Record<RefusalCode, RefusalRule> = {
   "no-managed-root": {
     status: 500,
     exitCode: 1,
-    sentence: () =>
-      "No managed root is configured, so nothing can be installed or removed; set a data directory.",
+    sentence: (r) =>
+      `No managed root is configured, so ${r.skill === undefined ? "nothing" : `skill '${r.skill}'`} can be installed or removed; set a data directory.`,
   },
   "store-failed": {
     status: 500,
@@ -169,7 +170,7 @@ export const refusalTable: Record<RefusalCode, RefusalRule> = {
   "payload-too-large": refused(
     422,
     (r) =>
-      `The offered skills' bodies total more than ${size(r.limit)}${detail(r)}; remove or shorten skills until they fit.`,
+      `The offered skills' bodies total more than ${size(r.limit)}${r.skill === undefined ? "" : ` (skill '${r.skill}' among them)`}${detail(r)}; remove or shorten skills until they fit.`,
   ),
   "invalid-payload": refused(
     422,
@@ -190,7 +191,7 @@ export const refusalTable: Record<RefusalCode, RefusalRule> = {
     status: 500,
     exitCode: 3,
     sentence: (r) =>
-      `An internal error occurred${detail(r)}; this is a bug in skillshelf, please report it with the command that caused it.`,
+      `An internal error occurred${r.skill === undefined ? "" : ` with skill '${r.skill}'`}${r.path === undefined ? "" : ` at '${r.path}'`}${detail(r)}; this is a bug in skillshelf, please report it with the command that caused it.`,
   },
 };
 

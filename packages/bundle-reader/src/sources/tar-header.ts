@@ -7,6 +7,8 @@ import { isUtf8 } from "node:buffer";
 import type { Header } from "tar-stream";
 import type { EntryKind } from "../ledger.js";
 
+const ASCII = /^[\u0000-\u007f]*$/;
+
 export type MemberKind = { kind: EntryKind; detail?: string };
 
 const special: Record<string, string> = {
@@ -29,6 +31,7 @@ export function kindOf(header: Header): MemberKind {
 export function nameOf(header: Header, paxPathUtf8: boolean): { raw: string; utf8: boolean } {
   const pax = header.pax as Record<string, string> | null | undefined;
   if (pax?.path) return { raw: header.name, utf8: paxPathUtf8 };
+  if (ASCII.test(header.name)) return { raw: header.name, utf8: true };
   const bytes = Buffer.from(header.name, "latin1");
   return { raw: bytes.toString("utf8"), utf8: isUtf8(bytes) };
 }

@@ -101,7 +101,6 @@ export class TarReader {
   }
 
   private take(header: Header, stream: Source, next: () => void): void {
-    stream.on("error", () => {});
     if (this.settled) return;
     const decision = this.judge(header, stream);
     if ("code" in decision) {
@@ -143,6 +142,9 @@ export class TarReader {
 
   /** Reads (or drains) one body to its end, then lets tar-stream go on. */
   private readBody(stream: Source, body: Body, next: () => void): void {
+    // Only a body being read can be destroyed with an error (when the input
+    // ends inside it); the extractor's own error settles the outcome.
+    stream.on("error", () => {});
     this.bodyOpen = true;
     const chunks: Uint8Array[] = [];
     if (body.read === "keep") {
