@@ -1,0 +1,199 @@
+// The API over real HTTP: the catalog, one skill, removal, the payload and
+// limits, and imports of a tar, a tar.gz and a form, with replace and dry run.
+import { limits, message } from "@skillshelf/bundle-reader";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { formOf, skillFiles, tarOf, tgzOf, uploadsOf } from "./support/bodies.js";
+import { bodyOf, startServer, type TestServer, writeSkill } from "./support/server.js";
+
+let server: TestServer;
+beforeEach(async () => {
+  server = await startServer();
+  await writeSkill(server.roots.builtin, "house-style", { "references/tone.md": "Be brief.\n" });
+});
+afterEach(() => server.stop());
+
+const get = (path: string) => fetch(`${server.url}${path}`, { headers: server.auth });
+const post = (path: string, body: RequestInit["body"], type?: string) =>
+  fetch(`${server.url}${path}`, {
+    method: "POST",
+    headers: type === undefined ? server.auth : { ...server.auth, "content-type": type },
+    body,
+  });
+
+describe("catalog", () => {
+  it("lists offered skills with the revision, and refused ones with reasons", async () => {
+    await writeSkill(server.roots.managed, "Bad_Name");
+    const response = await get("/api/skills");
+    expect(response.status).toBe(200);
+    const body = await bodyOf(response);
+    expect(body.skills.map((s: { id: string; origin: string }) => [s.id, s.origin])).toEqual([
+      ["house-style", "builtin"],
+    ]);
+    expect(body.skills[0]).toMatchObject({
+      bytes: expect.any(Number),
+      digest: expect.stringMatching(/^[0-9a-f]{64}$/),
+    });
+    expect(body.revision).toMatch(/^[0-9a-f]{64}$/);
+    expect(body.refused).toEqual([
+      expect.objectContaining({ id: "Bad_Name", code: "invalid-id", reason: expect.any(String) }),
+    ]);
+  });
+
+  it("shows one skill with its body and its files as text", async () => {
+    const response = await get("/api/skills/house-style");
+    expect(response.status).toBe(200);
+    const body = await bodyOf(response);
+    expect(body.skill).toMatchObject({ id: "house-style", origin: "builtin" });
+    expect(body.text).toBe("# house-style\n\nDoes house-style.\n");
+    expect(body.files.map((f: { path: string; text: string }) => [f.path, f.text])).toEqual([
+      ["SKILL.md", "# house-style\n\nDoes house-style.\n"],
+      ["references/tone.md", "Be brief.\n"],
+    ]);
+  });
+
+  it("answers an unknown skill with the unknown-skill refusal", async () => {
+    const response = await get("/api/skills/nope");
+    expect(response.status).toBe(404);
+    const body = await bodyOf(response);
+    expect(body.refusal).toEqual({ code: "unknown-skill", skill: "nope" });
+    expect(body.message).toBe(message(body.refusal));
+  });
+
+  it("never removes a builtin skill, removes a managed one, and says so for an unknown one", async () => {
+    await writeSkill(server.roots.managed, "scratch");
+    const builtin = await fetch(`${server.url}/api/skills/house-style`, {
+      method: "DELETE",
+      headers: server.auth,
+    });
+    expect(builtin.status).toBe(409);
+    expect((await bodyOf(builtin)).refusal.code).toBe("builtin-skill");
+    const managed = await fetch(`${server.url}/api/skills/scratch`, {
+      method: "DELETE",
+      headers: server.auth,
+    });
+    expect(managed.status).toBe(200);
+    expect(await bodyOf(managed)).toEqual({ removed: "scratch" });
+    const again = await fetch(`${server.url}/api/skills/scratch`, {
+      method: "DELETE",
+      headers: server.auth,
+    });
+    expect(again.status).toBe(404);
+    expect((await bodyOf(again)).refusal.code).toBe("unknown-skill");
+  });
+
+  it("hands out the payload and the limits", async () => {
+    const payload = await bodyOf(await get("/api/payload"));
+    expect(payload.skills.map((s: { id: string }) => s.id)).toEqual(["house-style"]);
+    expect(payload.revision).toMatch(/^[0-9a-f]{64}$/);
+    const caps = await bodyOf(await get("/api/limits"));
+    expect(caps).toMatchObject({ ...limits(), maxConcurrentImports: 4 });
+  });
+});
+
+describe("imports", () => {
+  it.each([
+    ["tar", () => tarOf("bundle", skillFiles("alpha", { "notes.md": "n\n" })), "application/x-tar"],
+    [
+      "tar.gz",
+      () => tgzOf("bundle", skillFiles("alpha", { "notes.md": "n\n" })),
+      "application/gzip",
+    ],
+    [
+      "octet-stream",
+      () => tgzOf("bundle", skillFiles("alpha", { "notes.md": "n\n" })),
+      "application/octet-stream",
+    ],
+  ])("installs a %s body with 201 and the installed skills", async (_name, make, type) => {
+    const response = await post("/api/imports", make(), type);
+    expect(response.status).toBe(201);
+    const body = await bodyOf(response);
+    expect(body.skills).toEqual([
+      {
+        id: "alpha",
+        replaced: false,
+        digest: expect.stringMatching(/^[0-9a-f]{64}$/),
+        path: expect.stringContaining("alpha"),
+        files: [
+          { path: "SKILL.md", bytes: 21, executable: false },
+          { path: "notes.md", bytes: 2, executable: false },
+        ],
+      },
+    ]);
+    const list = await bodyOf(await get("/api/skills"));
+    expect(list.skills.map((s: { id: string }) => s.id)).toEqual(["alpha", "house-style"]);
+  });
+
+  it("installs a form of files by their client-relative paths", async () => {
+    const form = formOf(uploadsOf("picked", skillFiles("beta", { "a/b.md": "deep\n" })));
+    const response = await post("/api/imports", form);
+    expect(response.status).toBe(201);
+    const body = await bodyOf(response);
+    expect(body.skills[0].files.map((f: { path: string }) => f.path)).toEqual([
+      "SKILL.md",
+      "a/b.md",
+    ]);
+  });
+
+  it("takes the part's file name as its path when no path field precedes it", async () => {
+    const form = new FormData();
+    for (const file of uploadsOf("picked", skillFiles("gamma"))) {
+      form.append("file", new Blob([file.bytes]), file.path);
+    }
+    const response = await post("/api/imports", form);
+    expect(response.status).toBe(201);
+    expect((await bodyOf(response)).skills[0].id).toBe("gamma");
+  });
+
+  it("names a single-skill archive by the name parameter", async () => {
+    const bare = tarOf("solo", { "SKILL.md": "# solo\n\nDoes solo.\n" });
+    // The wrapper "solo/" is removed, leaving SKILL.md at the root; the name is not needed.
+    expect((await post("/api/imports?dry_run=1", bare, "application/x-tar")).status).toBe(200);
+  });
+
+  it("checks without writing on dry_run, and refuses a second import without replace", async () => {
+    const bundle = tgzOf("bundle", skillFiles("delta"));
+    const dry = await post("/api/imports?dry_run=1", bundle, "application/gzip");
+    expect(dry.status).toBe(200);
+    expect((await bodyOf(dry)).skills.map((s: { id: string }) => s.id)).toEqual(["delta"]);
+    expect((await bodyOf(await get("/api/skills"))).skills).toHaveLength(1);
+
+    expect((await post("/api/imports", bundle, "application/gzip")).status).toBe(201);
+    const twice = await post("/api/imports", bundle, "application/gzip");
+    expect(twice.status).toBe(409);
+    const refusal = await bodyOf(twice);
+    expect(refusal.refusal.code).toBe("already-defined");
+    expect(refusal.message).toBe(message(refusal.refusal));
+
+    const replaced = await post("/api/imports?replace=1", bundle, "application/gzip");
+    expect(replaced.status).toBe(201);
+    expect((await bodyOf(replaced)).skills[0].replaced).toBe(true);
+  });
+
+  it("installs all of a bundle or nothing", async () => {
+    const files = { ...skillFiles("epsilon"), ...skillFiles("house-style") };
+    const response = await post("/api/imports", tarOf("bundle", files), "application/x-tar");
+    expect(response.status).toBe(409);
+    expect((await bodyOf(response)).refusal.code).toBe("already-defined");
+    const list = await bodyOf(await get("/api/skills"));
+    expect(list.skills.map((s: { id: string }) => s.id)).toEqual(["house-style"]);
+  });
+
+  it("refuses bytes that are no archive, and a form with nothing in it", async () => {
+    const json = await post("/api/imports", JSON.stringify({ a: 1 }), "application/json");
+    expect(json.status).toBe(422);
+    expect((await bodyOf(json)).refusal.code).toBe("not-an-archive");
+    const empty = await post("/api/imports", new FormData());
+    expect(empty.status).toBe(422);
+    expect((await bodyOf(empty)).refusal.code).toBe("no-skills");
+  });
+
+  it("refuses a bad query before reading the body", async () => {
+    const response = await post(
+      "/api/imports?replace=yes",
+      tarOf("b", skillFiles("zeta")),
+      "application/x-tar",
+    );
+    expect(response.status).toBe(400);
+    expect((await bodyOf(response)).error).toBe("bad-query");
+  });
+});
