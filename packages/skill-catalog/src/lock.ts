@@ -1,10 +1,11 @@
 // The lock that serializes writers of one managed root, across threads and
 // processes. It is a file, `<managed>/.lock`, created atomically with its
 // owner already inside (written to a private file in the staging area first,
-// then hard-linked into place, which fails if the lock exists). A lock whose owner is provably
-// gone (same host, and that process no longer exists, or the machine has
-// rebooted since) is broken at once, under a short second lock so that two
-// waiters never both break it.
+// then hard-linked into place, which fails if the lock exists). A lock whose
+// owner is provably gone (same host, and that process no longer exists, or
+// the machine has rebooted since) is broken at once, under a short second
+// lock so that two waiters never both break it; so is a lock left unreadable
+// by a power cut, once it is a minute old.
 //
 // Why not proper-lockfile: its staleness is time-based (the holder refreshes
 // the lock's mtime on a timer). A killed installer then blocks the next one
@@ -77,24 +78,29 @@ export async function acquireLock(
   }
 }
 
-/** Removes the owner file `path` if its writer died before it could (or, unreadable, long ago). */
+/** Removes the owner file `path` if its writer died before it could. */
 export async function clearAbandonedOwnerFile(path: string): Promise<void> {
-  const owner = await readOwner(path);
-  const abandoned =
-    owner === undefined
-      ? await stat(path).then(
-          (s) => Date.now() - s.mtimeMs > UNREADABLE_OWNER_MS,
-          () => false,
-        )
-      : isGone(owner);
-  if (abandoned) await unlink(path).catch(() => {});
+  if (await isAbandoned(path, await readOwner(path))) await unlink(path).catch(() => {});
 }
 
+/**
+ * Whether the owner file or lock at `path` belongs to nobody: its owner is
+ * gone, or it is unreadable (torn by a power cut) and old.
+ */
+async function isAbandoned(path: string, owner: Owner | undefined): Promise<boolean> {
+  if (owner !== undefined) return isGone(owner);
+  return stat(path).then(
+    (s) => Date.now() - s.mtimeMs > UNREADABLE_OWNER_MS,
+    () => false,
+  );
+}
+
+/** Breaks the lock if it is abandoned; true when the caller should try to take it again. */
 async function breakIfAbandoned(managed: string): Promise<boolean> {
   const lock = join(managed, LOCK);
   const owner = await readOwner(lock);
-  if (owner === undefined) return !(await exists(lock));
-  if (!isGone(owner)) return false;
+  if (owner === undefined && !(await exists(lock))) return true;
+  if (!(await isAbandoned(lock, owner))) return false;
   const breaker = join(managed, BREAKER);
   try {
     await mkdir(breaker);
@@ -108,7 +114,7 @@ async function breakIfAbandoned(managed: string): Promise<boolean> {
   }
   try {
     const again = await readOwner(lock);
-    if (again?.token === owner.token) await unlink(lock);
+    if (again?.token === owner?.token) await unlink(lock).catch(() => {});
     return true;
   } finally {
     await rmdir(breaker).catch(() => {});

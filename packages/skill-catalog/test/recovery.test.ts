@@ -3,11 +3,12 @@
 // transaction is discarded, a committed one is rolled forward whether none,
 // some or all of its renames happened, and a lock whose owner is gone is
 // broken at once.
-import { spawnSync } from "node:child_process";
-import { mkdir, rename, writeFile } from "node:fs/promises";
+import { spawn, spawnSync } from "node:child_process";
+import { mkdir, rename, unlink, utimes, writeFile } from "node:fs/promises";
 import { hostname } from "node:os";
 import { join } from "node:path";
-import { describe, expect, it } from "vitest";
+import { setTimeout as sleep } from "node:timers/promises";
+import { describe, expect, it, onTestFinished } from "vitest";
 import { catalog, install, load, remove } from "../src/index.js";
 import { bundleSkill, makeRoots, namesIn, readTree, skillText, writeSkills } from "./trees.js";
 
@@ -95,5 +96,38 @@ describe("recovery", () => {
     expect(performance.now() - started).toBeLessThan(5_000);
     expect((await namesIn(roots.managed!)).filter((n) => n.startsWith("."))).toEqual([".staging"]);
     expect(await namesIn(join(roots.managed!, ".staging"))).toEqual([]);
+  });
+
+  it("breaks a lock left unreadable long ago", async () => {
+    const roots = await makeRoots();
+    await mkdir(roots.managed!, { recursive: true });
+    await writeFile(join(roots.managed!, ".lock"), "");
+    const longAgo = new Date(Date.now() - 120_000);
+    await utimes(join(roots.managed!, ".lock"), longAgo, longAgo);
+    const result = await install(roots, [bundleSkill("after", { "SKILL.md": skillText("after") })]);
+    expect(result).toMatchObject({ ok: true });
+  });
+
+  it("waits for a lock whose owner still runs, and installs once it is released", async () => {
+    const roots = await makeRoots();
+    await mkdir(roots.managed!, { recursive: true });
+    const holder = spawn(process.execPath, ["-e", "setTimeout(() => {}, 30_000)"]);
+    onTestFinished(() => {
+      holder.kill();
+    });
+    const owner = { pid: holder.pid, host: hostname(), boot: "", token: "alive" };
+    await writeFile(join(roots.managed!, ".lock"), JSON.stringify(owner));
+    let settled = false;
+    const pending = install(roots, [bundleSkill("waits", { "SKILL.md": skillText("waits") })]).then(
+      (result) => {
+        settled = true;
+        return result;
+      },
+    );
+    await sleep(400);
+    expect(settled).toBe(false);
+    expect(await namesIn(roots.managed!)).not.toContain("waits");
+    await unlink(join(roots.managed!, ".lock"));
+    expect(await pending).toMatchObject({ ok: true, installed: [{ id: "waits" }] });
   });
 });
