@@ -130,6 +130,17 @@ describe("install and check", () => {
     await expect(stat(roots.managed!)).rejects.toMatchObject({ code: "ENOENT" });
   });
 
+  it("writes nothing when a root refuses, not even the managed root", async () => {
+    const roots = await makeRoots();
+    await writeSkills(roots.builtin, { shipped: skillText("shipped") });
+    const result = await install(roots, [simple("new-one"), simple("shipped")]);
+    expect(result).toMatchObject({
+      ok: false,
+      refusal: { code: "already-defined", skill: "shipped", other: join(roots.builtin, "shipped") },
+    });
+    await expect(stat(roots.managed!)).rejects.toMatchObject({ code: "ENOENT" });
+  });
+
   it("creates the managed root on first install", async () => {
     const roots = await makeRoots();
     const result = await install(roots, [simple("first")]);
