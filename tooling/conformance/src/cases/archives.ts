@@ -63,6 +63,36 @@ export const archiveCases: Case[] = [
     forms: ["tar", "tgz"],
     verdict: validVerdict,
   },
+  tweaked(
+    "a PAX size record overrides the header's size",
+    { sizeField: text("00000000000\u0000"), pax: { size: "13" } },
+    accepted(skill("s", ["SKILL.md", "notes.md"], { bytes: { "SKILL.md": 13, "notes.md": 6 } })),
+  ),
+  {
+    name: "a PAX path that climbs out",
+    entries: [
+      skillFile("s"),
+      file("s/benign.md", "x", { tar: { pax: { path: "bundle/../evil.md" } } }),
+    ],
+    verdict: refused("unsafe-path", "bundle/../evil.md", "traversal"),
+  },
+  {
+    name: "a PAX path holding a NUL",
+    entries: [
+      skillFile("s"),
+      file("s/benign.md", "x", { tar: { pax: { path: "bundle/s/a\u0000b.md" } } }),
+    ],
+    verdict: refused("unsafe-path", undefined, "control-character"),
+  },
+  {
+    name: "a GNU long name that climbs out",
+    entries: [
+      skillFile("s"),
+      { path: "", text: "bundle/../evil.md\u0000", tar: { name: "././@LongLink", typeflag: "L" } },
+      file("s/benign.md"),
+    ],
+    verdict: refused("unsafe-path", "bundle/../evil.md", "traversal"),
+  },
   tweaked("a bad header checksum", { badChecksum: true }, refused("corrupt-archive")),
   tweaked(
     "a size field that is not octal",
