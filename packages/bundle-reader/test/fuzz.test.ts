@@ -17,7 +17,7 @@ import { describe, expect, it } from "vitest";
 import { readBundle, sourceCodes } from "../src/index.js";
 import type { ReadResult, Source } from "../src/types.js";
 
-const RUNS = Number(process.env.FUZZ_RUNS ?? 2_000);
+const RUNS = Number(process.env.FUZZ_RUNS ?? 1_500);
 const BOUND_MS = 2_000;
 const TIMEOUT = 60_000 + RUNS * 50;
 const seeds = fuzzSeeds();
@@ -121,6 +121,40 @@ describe("fuzz", () => {
             await readWithinBound(archive(bytes, false));
           },
         ),
+        options,
+      );
+    },
+    TIMEOUT,
+  );
+
+  it(
+    "random upload lists",
+    async () => {
+      const segment = fc.oneof(
+        fc.constantFrom(
+          "b",
+          "s",
+          "SKILL.md",
+          ".",
+          "..",
+          "",
+          ".git",
+          "._x",
+          "CON",
+          "a ",
+          "é",
+          "e\u0301",
+        ),
+        fc.string({ maxLength: 8 }),
+      );
+      const upload = fc.record({
+        path: fc.array(segment, { minLength: 1, maxLength: 5 }).map((parts) => parts.join("/")),
+        bytes: fc.uint8Array({ maxLength: 64 }),
+      });
+      await fc.assert(
+        fc.asyncProperty(fc.array(upload, { maxLength: 12 }), async (files) => {
+          await readWithinBound({ kind: "uploads", files });
+        }),
         options,
       );
     },
