@@ -61,6 +61,11 @@ export async function buildApp(options: AppOptions): Promise<ServerApp> {
   app.removeAllContentTypeParsers();
   addSecurityHeaders(app);
   cutUnreadBodies(app, { maxMs: 2_000, maxBytes: 64 * 1024 * 1024 });
+  // While shutting down, every answer closes its connection, so the drain ends.
+  app.addHook("onSend", async (_request, reply, payload) => {
+    if (gate.closed) reply.header("connection", "close");
+    return payload;
+  });
   const authorize = requireToken(options.token);
   app.addHook("onRequest", async (request, reply) => {
     const route = request.routeOptions.url ?? "";
