@@ -17,7 +17,7 @@ import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { link, mkdir, readFile, rmdir, stat, unlink, writeFile } from "node:fs/promises";
 import { hostname } from "node:os";
-import { join } from "node:path";
+import { basename, join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 
 type Owner = { pid: number; host: string; boot: string; token: string };
@@ -51,7 +51,7 @@ export async function acquireLock(
   options: { wait: boolean; timeoutMs?: number },
 ): Promise<Release | undefined> {
   const owner: Owner = { pid: process.pid, host: hostname(), boot: bootId, token: randomHex() };
-  const mine = join(managed, OWNERS, `${OWNER_PREFIX}${owner.token}`);
+  const mine = join(managed, OWNERS, `${OWNER_PREFIX}${owner.pid}-${owner.token}`);
   const lock = join(managed, LOCK);
   await mkdir(join(managed, OWNERS), { recursive: true });
   await writeFile(mine, JSON.stringify(owner));
@@ -78,9 +78,19 @@ export async function acquireLock(
   }
 }
 
-/** Removes the owner file `path` if its writer died before it could. */
+/**
+ * Removes the owner file `path` if its writer died before it could. A file
+ * torn by a kill mid-write is judged by the pid in its name
+ * (`lock-<pid>-<token>`).
+ */
 export async function clearAbandonedOwnerFile(path: string): Promise<void> {
-  if (await isAbandoned(path, await readOwner(path))) await unlink(path).catch(() => {});
+  const owner = await readOwner(path);
+  const pid = Number(/^lock-(\d+)-/.exec(basename(path))?.[1]);
+  const abandoned =
+    owner === undefined && Number.isSafeInteger(pid) && pid > 0
+      ? !isRunning(pid) || (await isAbandoned(path, undefined))
+      : await isAbandoned(path, owner);
+  if (abandoned) await unlink(path).catch(() => {});
 }
 
 /**
@@ -132,12 +142,17 @@ async function readOwner(path: string): Promise<Owner | undefined> {
 function isGone(owner: Owner): boolean {
   if (owner.host !== hostname()) return false;
   if (owner.boot !== "" && bootId !== "" && owner.boot !== bootId) return true;
-  if (owner.pid === process.pid) return false;
+  return !isRunning(owner.pid);
+}
+
+/** Whether a process of this host runs under `pid` (EPERM: it runs, as someone else). */
+function isRunning(pid: number): boolean {
+  if (pid === process.pid) return true;
   try {
-    process.kill(owner.pid, 0);
-    return false;
+    process.kill(pid, 0);
+    return true;
   } catch (error) {
-    return (error as NodeJS.ErrnoException).code === "ESRCH";
+    return (error as NodeJS.ErrnoException).code !== "ESRCH";
   }
 }
 

@@ -87,7 +87,8 @@ describe("recovery", () => {
     const owner = { pid: Number(gone), host: hostname(), boot: "", token: "dead" };
     await writeFile(join(roots.managed!, ".lock"), JSON.stringify(owner));
     await mkdir(join(roots.managed!, ".staging"));
-    await writeFile(join(roots.managed!, ".staging", "lock-dead"), JSON.stringify(owner));
+    await writeFile(join(roots.managed!, ".staging", `lock-${gone}-dead`), JSON.stringify(owner));
+    await writeFile(join(roots.managed!, ".staging", `lock-${gone}-torn`), '{"pid":');
     const started = performance.now();
     expect(
       await install(roots, [bundleSkill("fresh", { "SKILL.md": skillText("fresh") })]),
