@@ -7,14 +7,14 @@ export { archiveFileName, type BuildOptions, buildInput } from "./build-input.js
 export { buildUploads } from "./build-uploads.js";
 export { cases } from "./cases/index.js";
 export { formsOf } from "./forms.js";
+export { mutationArbitrary, paxRecordsArbitrary } from "./fuzz/arbitraries.js";
 export {
   applyMutations,
   fuzzSeeds,
+  type InsertedHeader,
   type Mutation,
-  mutationArbitrary,
-  paxRecordsArbitrary,
   resealHeaders,
-} from "./fuzz.js";
+} from "./fuzz/mutate.js";
 export { casesFor, makeScratchDir, runConformance, type Surface } from "./run-conformance.js";
 export { buildTar, buildTarGz, tarChunks } from "./tar/build-tar.js";
 export { BLOCK, checksumOf, writeHeader } from "./tar/header.js";

@@ -2,12 +2,12 @@
 // write and damage them the ways real hostile input does (flipped bytes,
 // truncation, spliced and repeated header blocks, base-256 and odd octal
 // sizes, random PAX records, broken gzip). Mutations are data, so a failing
-// run prints exactly what to turn into a conformance case.
-import fc from "fast-check";
-import { cases } from "./cases/index.js";
-import { buildTar } from "./tar/build-tar.js";
-import { BLOCK, checksumOf, writeBase256, writeHeader } from "./tar/header.js";
-import type { Case } from "./types.js";
+// run prints exactly what to turn into a conformance case. The fast-check
+// arbitraries that draw them live in ./arbitraries.ts.
+import { cases } from "../cases/index.js";
+import { buildTar } from "../tar/build-tar.js";
+import { BLOCK, checksumOf, writeBase256, writeHeader } from "../tar/header.js";
+import type { Case } from "../types.js";
 
 export type Mutation =
   | { kind: "flip"; at: number; value: number }
@@ -20,7 +20,7 @@ export type Mutation =
   | { kind: "reseal"; block: number }
   | { kind: "insert"; block: number; header: InsertedHeader };
 
-/** A header block written fresh and inserted, with a body of `size` bytes of "A". */
+/** A header written fresh and inserted, claiming `size` bytes and followed by `body` bytes of "A". */
 export type InsertedHeader = { name: string; typeflag: number; size: number; body: number };
 
 const seedNames = [
@@ -142,92 +142,3 @@ export function resealHeaders(bytes: Uint8Array): Uint8Array {
 export function applyMutations(bytes: Uint8Array, mutations: readonly Mutation[]): Uint8Array {
   return mutations.reduce<Uint8Array>((out, m) => applyOne(out, m), new Uint8Array(bytes));
 }
-
-const index = fc.nat({ max: 1 << 20 });
-
-const insertedHeaderArbitrary: fc.Arbitrary<InsertedHeader> = fc.record({
-  name: fc.constantFrom(
-    "bundle/",
-    "bundle/s/SKILL.md",
-    "bundle/x",
-    "././@LongLink",
-    "PaxHeader",
-    "bundle/s/",
-  ),
-  typeflag: fc.constantFrom(0x30, 0x31, 0x32, 0x35, 0x4b, 0x4c, 0x67, 0x78, 0x53, 0x44, 0x4d, 0x56),
-  size: fc.oneof(fc.nat(2048), fc.constantFrom(0, 511, 512, 513, 0o77777777777)),
-  body: fc.nat(2048),
-});
-
-export const mutationArbitrary: fc.Arbitrary<Mutation> = fc.oneof(
-  fc.record({
-    kind: fc.constant("flip" as const),
-    at: index,
-    value: fc.integer({ min: 0, max: 255 }),
-  }),
-  fc.record({ kind: fc.constant("truncate" as const), at: index }),
-  fc.record({ kind: fc.constant("splice" as const), from: fc.nat(64), to: fc.nat(64) }),
-  fc.record({
-    kind: fc.constant("repeat" as const),
-    block: fc.nat(64),
-    times: fc.integer({ min: 1, max: 4 }),
-  }),
-  fc.record({
-    kind: fc.constant("base256" as const),
-    block: fc.nat(64),
-    size: fc.bigInt({ min: 0n, max: (1n << 88n) - 1n }),
-  }),
-  fc.record({
-    kind: fc.constant("size" as const),
-    block: fc.nat(64),
-    digits: fc.stringMatching(/^[0-7 x\u0000-]{0,12}$/),
-  }),
-  fc.record({
-    kind: fc.constant("typeflag" as const),
-    block: fc.nat(64),
-    flag: fc.constantFrom(
-      0,
-      0x30,
-      0x31,
-      0x32,
-      0x35,
-      0x36,
-      0x4b,
-      0x4c,
-      0x53,
-      0x67,
-      0x78,
-      0x41,
-      0x39,
-    ),
-  }),
-  fc.record({ kind: fc.constant("reseal" as const), block: fc.nat(64) }),
-  fc.record({
-    kind: fc.constant("insert" as const),
-    block: fc.nat(64),
-    header: insertedHeaderArbitrary,
-  }),
-);
-
-const paxKeys = [
-  "path",
-  "linkpath",
-  "size",
-  "mtime",
-  "uid",
-  "gid",
-  "uname",
-  "hdrcharset",
-  "comment",
-];
-
-/** Random PAX records: known keys with odd values, and odd keys. */
-export const paxRecordsArbitrary: fc.Arbitrary<Record<string, string>> = fc.dictionary(
-  fc.oneof(fc.constantFrom(...paxKeys), fc.string({ maxLength: 12 })),
-  fc.oneof(
-    fc.string({ maxLength: 40 }),
-    fc.bigInt({ min: -(1n << 70n), max: 1n << 70n }).map(String),
-    fc.constantFrom("bundle/s/SKILL.md", "../x", "/abs", "", "bundle/s/", "1e3", "0x10"),
-  ),
-  { maxKeys: 5 },
-);
