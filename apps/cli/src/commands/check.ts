@@ -34,7 +34,7 @@ export async function runCheck(
   ]);
   for (const line of formatTable(rows)) out.line(line);
   out.line(
-    `${out.paint("green", "ok:")} ${skills.length} ${skills.length === 1 ? "skill" : "skills"} accepted into ${context.roots.managed}; nothing was written`,
+    `${out.paint("green", "ok:")} ${skills.length} ${skills.length === 1 ? "skill" : "skills"} would be imported; nothing was written`,
   );
   return EXIT_OK;
 }

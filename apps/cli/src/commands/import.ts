@@ -1,6 +1,6 @@
 // `skillshelf import <source> [--replace]`: reads the bundle and installs its
 // skills into the managed root, all or nothing, then says what was installed
-// and what replaced an earlier version. Installing can take a while for a
+// and what replaced an earlier version (`show <id>` tells where it lives). Installing can take a while for a
 // large bundle, so it gets a progress line of its own.
 import { install } from "@skillshelf/skill-catalog";
 import type { Context } from "../context.js";
@@ -43,7 +43,6 @@ export async function runImport(
       out.paint("bold", done.id),
       `${files} ${files === 1 ? "file" : "files"}`,
       formatBytes(skill === undefined ? 0 : totalBytes(skill)),
-      out.paint("dim", done.path),
     ];
   });
   for (const line of formatTable(rows)) out.line(line);

@@ -18,6 +18,8 @@ export type RunOptions = {
   input?: Uint8Array | string;
   /** A file streamed to the child's stdin through a pipe. */
   inputFile?: string;
+  /** Hold stdin back this long before sending anything, as a slow producer would. */
+  inputDelayMs?: number;
   env?: Record<string, string | undefined>;
   cwd?: string;
 };
@@ -65,8 +67,12 @@ export function runProcess(
         stderr: Buffer.concat(stderr).toString("utf8"),
       }),
     );
-    if (options.inputFile === undefined) child.stdin.end(options.input);
-    else createReadStream(options.inputFile).on("error", reject).pipe(child.stdin);
+    const send = (): void => {
+      if (options.inputFile === undefined) child.stdin.end(options.input);
+      else createReadStream(options.inputFile).on("error", reject).pipe(child.stdin);
+    };
+    if (options.inputDelayMs === undefined) send();
+    else setTimeout(send, options.inputDelayMs);
   });
 }
 

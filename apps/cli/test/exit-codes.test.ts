@@ -1,0 +1,67 @@
+// Exit codes and what goes with them: 0 with the answer on stdout; 1 with the
+// message() sentence on stderr (and the refusal as JSON with --json); 3 for a
+// store that cannot be written or anything unexpected, still as one sentence,
+// with a stack trace only when SKILLSHELF_DEBUG asks for one.
+import { writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { parseJson, runBin, SAMPLE_BUNDLE } from "./support/run.js";
+import { makeRoots, makeTempDir } from "./support/trees.js";
+
+const STACK = /\n\s+at /;
+
+describe("exit codes", () => {
+  it("0: limits answers on stdout only", async () => {
+    const run = await runBin(["limits", "--json"]);
+    expect(run.code).toBe(0);
+    expect(parseJson(run)).toEqual({ ok: true, maxEntries: 10_000, maxBytes: 64 * 1024 * 1024 });
+    expect(run.stderr).toBe("");
+    const human = await runBin(["limits"]);
+    expect(human.stdout).toBe(
+      "max entries  10,000\nmax bytes    64.0 MiB (67,108,864 bytes, expanded)\n",
+    );
+  });
+
+  it("1: a source that does not exist is refused with the sentence on stderr", async () => {
+    const { args } = makeRoots();
+    const missing = join(makeTempDir(), "no-such-bundle");
+    const run = await runBin(["check", missing, ...args]);
+    expect(run.code).toBe(1);
+    expect(run.stdout).toBe("");
+    expect(run.stderr).toMatch(/^refused \(unreadable-source\): The source .* cannot be read/);
+    expect(run.stderr.trim().split("\n")).toHaveLength(1);
+
+    const json = await runBin(["check", missing, "--json", ...args]);
+    expect(json.code).toBe(1);
+    const answer = parseJson(json) as { ok: boolean; refusal: { code: string }; message: string };
+    expect(answer.ok).toBe(false);
+    expect(answer.refusal.code).toBe("unreadable-source");
+    expect(json.stderr).toBe(`refused (unreadable-source): ${answer.message}\n`);
+  });
+
+  it("3: a data directory that is a file cannot be written; no stack trace", async () => {
+    const dir = makeTempDir();
+    const data = join(dir, "data");
+    writeFileSync(data, "not a directory\n");
+    const run = await runBin(["import", SAMPLE_BUNDLE, "--workspace", dir, "--data", data]);
+    expect(run.code).toBe(3);
+    expect(run.stderr).toMatch(/^refused \((store-failed|internal)\): /);
+    expect(run.stderr).not.toMatch(STACK);
+  });
+
+  it("3: an unexpected failure is the internal refusal; SKILLSHELF_DEBUG adds the stack", async () => {
+    // A workspace whose name is longer than any file system allows cannot even be listed.
+    const workspace = join(makeTempDir(), "w".repeat(300));
+    const args = ["list", "--workspace", workspace, "--data", makeTempDir()];
+    const run = await runBin(args);
+    expect(run.code).toBe(3);
+    expect(run.stdout).toBe("");
+    expect(run.stderr).toMatch(/^refused \(internal\): An internal error occurred/);
+    expect(run.stderr).not.toMatch(STACK);
+
+    const debug = await runBin(args, { env: { SKILLSHELF_DEBUG: "1" } });
+    expect(debug.code).toBe(3);
+    expect(debug.stderr).toMatch(STACK);
+    expect(debug.stderr).toContain("refused (internal): ");
+  });
+});

@@ -1,0 +1,106 @@
+// Piped versus terminal output. Under a pseudo-terminal (util-linux `script`)
+// a slow read shows a progress line on stderr and answers are coloured;
+// piped, the same command prints neither; NO_COLOR turns colour off on a
+// terminal but keeps the progress line. The read is made slow honestly: stdin
+// is a FIFO that receives the archive only once the progress line is seen
+// (on a terminal) or after a pause well past the progress delay (piped).
+import { execFileSync, spawn } from "node:child_process";
+import { readFileSync } from "node:fs";
+import { open } from "node:fs/promises";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { BIN, childEnv, type Run, runBin, SAMPLE_BUNDLE } from "./support/run.js";
+import { makeRoots, makeTempDir, packFolder } from "./support/trees.js";
+
+const SGR = /\x1b\[[0-9;]*m/;
+const PROGRESS = "receiving";
+const GIVE_UP_MS = 15_000;
+
+const hasScript = (() => {
+  try {
+    execFileSync("script", ["--version"], { stdio: "ignore" });
+    return true;
+  } catch {
+    return false;
+  }
+})();
+
+const quote = (value: string): string => `'${value.replaceAll("'", "'\\''")}'`;
+
+function setUp(): { archive: Uint8Array; args: string[]; dir: string } {
+  const dir = makeTempDir();
+  const path = packFolder(join(SAMPLE_BUNDLE, ".."), "sample-bundle", join(dir, "sample.tgz"));
+  return { archive: readFileSync(path), args: makeRoots().args, dir };
+}
+
+/**
+ * Runs `check -` under a pseudo-terminal with stdin a FIFO, and feeds the
+ * archive once the progress line shows (or after GIVE_UP_MS, so a missing
+ * line fails the test instead of hanging it).
+ */
+function checkOnTerminal(env: Record<string, string> = {}): Promise<Run> {
+  const { archive, args, dir } = setUp();
+  const fifo = join(dir, "stdin.fifo");
+  execFileSync("mkfifo", [fifo]);
+  const cli = [process.execPath, BIN, "check", "-", ...args].map(quote).join(" ");
+  return new Promise((resolve, reject) => {
+    const child = spawn("script", ["-qec", `${cli} < ${quote(fifo)}`, "/dev/null"], {
+      env: childEnv(env),
+      stdio: ["pipe", "pipe", "pipe"],
+    });
+    // Opening the writing end now lets the shell's `< fifo` open, and node start;
+    // the bytes follow only once the progress line is on the terminal.
+    const writer = open(fifo, "w");
+    let stdout = "";
+    let fed = false;
+    const feed = (): void => {
+      if (fed) return;
+      fed = true;
+      writer
+        .then(async (handle) => {
+          await handle.writeFile(archive);
+          await handle.close();
+        })
+        .catch(reject);
+    };
+    const timer = setTimeout(feed, GIVE_UP_MS);
+    child.stdout.on("data", (chunk: Buffer) => {
+      stdout += chunk.toString("utf8");
+      if (stdout.includes(PROGRESS)) feed();
+    });
+    child.on("error", reject);
+    child.on("close", (code) => {
+      clearTimeout(timer);
+      resolve({ code, stdout, stderr: "" });
+    });
+  });
+}
+
+describe.skipIf(!hasScript)("terminal and pipe", () => {
+  it("on a terminal: a progress line while stdin is slow, then coloured answers", async () => {
+    const run = await checkOnTerminal();
+    expect(run.code, run.stdout).toBe(0);
+    expect(run.stdout).toContain(PROGRESS);
+    // The line is drawn in place and erased before the answer.
+    expect(run.stdout).toMatch(/\r\x1b\[2K[^\r]*receiving/);
+    expect(run.stdout).toMatch(SGR);
+    expect(run.stdout).toMatch(/would install\s+\x1b\[1mpdf-tools/);
+  });
+
+  it("NO_COLOR on a terminal: the progress line stays, colour goes", async () => {
+    const run = await checkOnTerminal({ NO_COLOR: "1" });
+    expect(run.code, run.stdout).toBe(0);
+    expect(run.stdout).toContain(PROGRESS);
+    expect(run.stdout).not.toMatch(SGR);
+    expect(run.stdout).toMatch(/would install\s+pdf-tools/);
+  });
+
+  it("piped: no progress and no colour, however slow stdin is", async () => {
+    const { archive, args } = setUp();
+    const run = await runBin(["check", "-", ...args], { input: archive, inputDelayMs: 1_500 });
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stderr).toBe("");
+    expect(run.stdout).not.toContain("\x1b");
+    expect(run.stdout).toMatch(/^would install\s+pdf-tools/m);
+  });
+});
