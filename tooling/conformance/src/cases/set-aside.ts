@@ -39,6 +39,19 @@ export const setAsideCases: Case[] = [
     note: "macOS tar writes ._ entries beside the folder it packs.",
   },
   {
+    name: "a collection directory holding only set-aside files",
+    entries: [skillFile("alpha"), file("beta/.DS_Store", "\u0000"), file("beta/._notes", "\u0000")],
+    verdict: refused("missing-skill-file"),
+    note: "Found by the cross-form fuzzer: a folder and a tar hold the directory beta, so uploads, which only imply it, must too.",
+  },
+  {
+    name: "a collection directory implied only by set-aside files",
+    impliedDirs: false,
+    forms: ["tar", "tgz"],
+    entries: [skillFile("alpha"), file("beta/.DS_Store", "\u0000")],
+    verdict: refused("missing-skill-file"),
+  },
+  {
     name: "a source of only set-aside entries holds no skills",
     entries: [file(".DS_Store", "x"), file("._notes", "x"), file(".git/HEAD", "ref\n")],
     verdict: refused("no-skills"),

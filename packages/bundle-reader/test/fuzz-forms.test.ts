@@ -1,0 +1,97 @@
+// Differential fuzzing across source kinds: a random bundle (skill folders,
+// files with odd names and bytes, set-aside entries) is built as a folder, a
+// tar, a tar.gz and an upload list wherever it can be, and every form must
+// agree on accepting it and on its skills. Which refusal comes first may
+// differ with entry order, so refusals agree only on being refusals.
+import {
+  buildInput,
+  type Case,
+  type Entry,
+  formsOf,
+  makeScratchDir,
+  verdictOf,
+} from "@skillshelf/conformance";
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { readBundle, sourceCodes } from "../src/index.js";
+import type { Source } from "../src/types.js";
+
+const RUNS = Math.max(20, Math.floor(Number(process.env.FUZZ_RUNS ?? 1_500) / 10));
+
+const segment = fc.oneof(
+  { weight: 6, arbitrary: fc.constantFrom("alpha", "beta", "s", "notes.md", "ref", "SKILL.md") },
+  {
+    weight: 2,
+    arbitrary: fc.constantFrom(
+      ".git",
+      "._x",
+      ".DS_Store",
+      "Notes.md",
+      "CON",
+      "a ",
+      "x.",
+      "é",
+      "e\u0301",
+    ),
+  },
+  { weight: 1, arbitrary: fc.constantFrom("a\\b", "a\u0001b", "a:b", "..", ".") },
+);
+
+const entry: fc.Arbitrary<Entry> = fc.record({
+  path: fc.array(segment, { minLength: 1, maxLength: 4 }).map((parts) => parts.join("/")),
+  bytes: fc.oneof(
+    fc.constant(new TextEncoder().encode("# text\n")),
+    fc.uint8Array({ maxLength: 16 }),
+  ),
+  mode: fc.constantFrom(0o644, 0o755),
+});
+
+/** One or two skill folders with their SKILL.md, then random entries, shuffled. */
+const bundle: fc.Arbitrary<Case> = fc
+  .tuple(fc.subarray(["alpha", "beta"], { minLength: 1 }), fc.array(entry, { maxLength: 6 }))
+  .chain(([skills, extra]) =>
+    fc.shuffledSubarray(
+      [...skills.map((s): Entry => ({ path: `${s}/SKILL.md`, text: `# ${s}\n` })), ...extra],
+      { minLength: skills.length + extra.length },
+    ),
+  )
+  .map((entries) => ({ name: "random", entries, verdict: { ok: false, code: "no-skills" } }));
+
+async function readForm(c: Case, form: "folder" | "tar" | "tgz" | "uploads") {
+  const input = await buildInput(c, form, await makeScratchDir());
+  const source: Source =
+    form === "uploads"
+      ? { kind: "uploads", files: input.uploads! }
+      : form === "folder"
+        ? { kind: "path", path: input.path! }
+        : { kind: "archive", bytes: input.bytes!, name: "bundle" };
+  const verdict = verdictOf(await readBundle(source));
+  if (!verdict.ok) expect(sourceCodes).toContain(verdict.code);
+  // Skills compare by name and files; executable bits do not travel in uploads.
+  return verdict.ok
+    ? { ok: true, skills: verdict.skills.map((s) => ({ name: s.name, files: s.files })) }
+    : { ok: false };
+}
+
+describe("fuzz across forms", () => {
+  it(
+    "every form of a random bundle reaches the same verdict",
+    async () => {
+      let accepted = 0;
+      await fc.assert(
+        fc.asyncProperty(bundle, async (c) => {
+          const forms = formsOf(c);
+          const verdicts = await Promise.all(forms.map((form) => readForm(c, form)));
+          accepted += verdicts[0]?.ok === true ? 1 : 0;
+          for (const [i, v] of verdicts.entries()) {
+            expect(v, `${forms[i]} against ${forms[0]}`).toEqual(verdicts[0]);
+          }
+        }),
+        { numRuns: RUNS, endOnFailure: true },
+      );
+      // The generator must reach acceptance often enough for the skills to be compared.
+      expect(accepted).toBeGreaterThan(RUNS / 10);
+    },
+    60_000 + RUNS * 200,
+  );
+});
