@@ -16,6 +16,12 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { skillFiles, tarOf, tgzOf } from "./support/bodies.js";
 import { startServer, type TestServer, writeSkill } from "./support/server.js";
 
+// The few page globals used inside evaluate(), which run in the browser, not in Node.
+declare const sessionStorage: { getItem(key: string): string | null };
+declare class DataTransfer {
+  items: { add(file: File): void };
+}
+
 const chromiumPath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const shots = fileURLToPath(new URL("../test-results/console/", import.meta.url));
 
@@ -139,9 +145,15 @@ describe.sequential("the console", () => {
     });
     await page.locator("#archive-input").setInputFiles(archive);
     await expect
-      .poll(() => page.locator("#progress-bar").evaluate((bar: HTMLProgressElement) => bar.value), {
-        timeout: 20_000,
-      })
+      .poll(
+        () =>
+          page
+            .locator("#progress-bar")
+            .evaluate((bar) => (bar as unknown as { value: number }).value),
+        {
+          timeout: 20_000,
+        },
+      )
       .toBeGreaterThan(0);
     expect(await page.locator("#progress").isVisible()).toBe(true);
     await shoot("04-upload-progress");
