@@ -42,8 +42,10 @@ export function memberNameOf(c: Case, entry: Entry): Uint8Array {
   const override = entry.tar?.name;
   if (override !== undefined)
     return typeof override === "string" ? encoder.encode(override) : override;
-  const wrapper = c.layout === "bare" ? [] : [encoder.encode(`${rootOf(c)}/`)];
-  const own = entry.rawPath ?? encoder.encode(entry.path);
+  const bare = c.layout === "bare";
+  const wrapper = bare ? [] : [encoder.encode(`${rootOf(c)}/`)];
+  // Wrapped, a leading "./" is dropped as the folder and uploads drop it: one path, every form.
+  const own = entry.rawPath ?? encoder.encode(bare ? entry.path : relativeOf(entry));
   const slash = kindOf(entry) === "dir" && !entry.path.endsWith("/") ? [encoder.encode("/")] : [];
   return concat([...wrapper, own, ...slash]);
 }
@@ -58,7 +60,8 @@ const plain = (segment: string): boolean => segment !== "" && segment !== "." &&
 export function impliedDirsOf(c: Case, entry: Entry): string[] {
   if (entry.tar?.name !== undefined) return [];
   const wrapper = c.layout === "bare" ? [] : [rootOf(c)];
-  const segments = entry.rawPath === undefined ? entry.path.split("/").slice(0, -1) : [];
+  const path = c.layout === "bare" ? entry.path : relativeOf(entry);
+  const segments = entry.rawPath === undefined ? path.split("/").slice(0, -1) : [];
   const dirs: string[] = [];
   let at = "";
   for (const segment of [...wrapper, ...segments]) {
