@@ -74,7 +74,9 @@ export function formatProgress(
   const parts = [err.paint("bold", label)];
   if (counts !== undefined) {
     // A wrapped line cannot be redrawn in place, so a narrow terminal gets no bar.
-    const wide = (err.stream.columns ?? 80) >= WIDE_COLUMNS;
+    // A terminal that does not say its width (0) is taken to be wide enough.
+    const columns = err.stream.columns;
+    const wide = columns === undefined || columns === 0 || columns >= WIDE_COLUMNS;
     if (limits !== undefined && wide) {
       const fraction = Math.min(
         1,

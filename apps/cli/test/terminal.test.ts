@@ -9,7 +9,7 @@ import { readFileSync } from "node:fs";
 import { open } from "node:fs/promises";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { BIN, childEnv, type Run, runBin, SAMPLE_BUNDLE } from "./support/run.js";
+import { BIN, childEnv, type Run, runBin, runProcess, SAMPLE_BUNDLE } from "./support/run.js";
 import { makeRoots, makeTempDir, packFolder } from "./support/trees.js";
 
 const SGR = /\x1b\[[0-9;]*m/;
@@ -93,6 +93,15 @@ describe.skipIf(!hasScript)("terminal and pipe", () => {
     expect(run.stdout).toContain(PROGRESS);
     expect(run.stdout).not.toMatch(SGR);
     expect(run.stdout).toMatch(/would install\s+pdf-tools/);
+  });
+
+  it("'-' with a terminal on stdin is a usage error, not a wait for input", async () => {
+    const { args } = setUp();
+    const cli = [process.execPath, BIN, "check", "-", ...args].map(quote).join(" ");
+    const run = await runProcess("script", ["-qec", cli, "/dev/null"]);
+    expect(run.code).toBe(2);
+    expect(run.stdout).toContain("error: '-' reads an archive from stdin; pipe one in");
+    expect(run.stdout).toContain("Usage: skillshelf check");
   });
 
   it("piped: no progress and no colour, however slow stdin is", async () => {
