@@ -1,29 +1,15 @@
 // Plain directory walks: readdir, lstat, readFile and one check per file,
-// with no rules at all. Each walk exists in three forms (sequential async,
-// async with a directory's entries in parallel, synchronous); benchmarks
-// compare against whichever is fastest on the machine at hand, so a ratio
-// is never flattered by a slow baseline.
+// with no rules at all. Each walk exists in two forms (async with a
+// directory's entries in parallel, and synchronous); benchmarks compare
+// against whichever is faster on the machine at hand, so a ratio is never
+// flattered by a slow baseline. (A sequential async walk was slower than
+// both in every trial, by 3-30 times, so it is not run.)
 
 import { isUtf8 } from "node:buffer";
 import { createHash } from "node:crypto";
 import { lstatSync, readdirSync, readFileSync } from "node:fs";
 import { lstat, readdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
-
-/** Recursive walk (async): lstat each entry, read and UTF-8-check each file. */
-export async function walkFolderAsync(root) {
-  let files = 0;
-  for (const name of await readdir(root)) {
-    const path = join(root, name);
-    const stats = await lstat(path);
-    if (stats.isDirectory()) files += await walkFolderAsync(path);
-    else if (stats.isFile()) {
-      if (!isUtf8(await readFile(path))) throw new Error(`${path} is not UTF-8`);
-      files += 1;
-    }
-  }
-  return files;
-}
 
 /** Recursive walk (async), every entry of a directory handled at once. */
 export async function walkFolderParallel(root) {
@@ -40,7 +26,7 @@ export async function walkFolderParallel(root) {
   return counts.reduce((sum, count) => sum + count, 0);
 }
 
-/** Recursive walk (sync), same steps as walkFolderAsync. */
+/** Recursive walk (sync), same steps as walkFolderParallel. */
 export function walkFolderSync(root) {
   let files = 0;
   for (const name of readdirSync(root)) {
@@ -53,23 +39,6 @@ export function walkFolderSync(root) {
     }
   }
   return files;
-}
-
-/** One level of skill directories (async): lstat dir and SKILL.md, read, SHA-256. */
-export async function hashSkillsAsync(root) {
-  const digests = [];
-  for (const name of await readdir(root)) {
-    const directory = join(root, name);
-    if (!(await lstat(directory)).isDirectory()) continue;
-    const file = join(directory, "SKILL.md");
-    if (!(await lstat(file)).isFile()) continue;
-    digests.push(
-      createHash("sha256")
-        .update(await readFile(file))
-        .digest("hex"),
-    );
-  }
-  return digests.length;
 }
 
 /** One level of skill directories (async), every directory handled at once. */
@@ -88,7 +57,7 @@ export async function hashSkillsParallel(root) {
   return digests.filter((digest) => digest !== null).length;
 }
 
-/** One level of skill directories (sync), same steps as hashSkillsAsync. */
+/** One level of skill directories (sync), same steps as hashSkillsParallel. */
 export function hashSkillsSync(root) {
   const digests = [];
   for (const name of readdirSync(root)) {

@@ -1,7 +1,8 @@
 // The plain way to put a bundle on disk: mkdir each directory, writeFile
-// each file with its mode, no staging, no fsync, no rename. It comes in an
-// async and a sync form; the catalog's install is compared with the faster,
-// to show what all-or-nothing durability costs.
+// each file with its mode, no staging, no fsync, no rename. The catalog's
+// install is compared with the faster of an awaited writeFile loop and a
+// writeFileSync loop (which wins changes from run to run on this disk), to
+// show what all-or-nothing durability costs.
 
 import { mkdirSync, writeFileSync } from "node:fs";
 import { mkdir, writeFile } from "node:fs/promises";

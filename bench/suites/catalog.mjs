@@ -3,7 +3,7 @@
 // install of a 5,000-file bundle against plain writeFile, with the share of
 // install's time spent in fsync measured by running it with fsync disabled.
 
-import { hashSkillsAsync, hashSkillsParallel, hashSkillsSync } from "../baselines/walk.mjs";
+import { hashSkillsParallel, hashSkillsSync } from "../baselines/walk.mjs";
 import { writeSkillsPlainly, writeSkillsPlainlySync } from "../baselines/write-files.mjs";
 import { toSkills } from "../gen/bundles.mjs";
 import { ensureSkillRoot, skillIdOf } from "../gen/catalog-tree.mjs";
@@ -24,7 +24,6 @@ async function loadCatalog(exports) {
 const WALKS = {
   "walk (sync)": hashSkillsSync,
   "walk (async, parallel)": hashSkillsParallel,
-  "walk (async, sequential)": hashSkillsAsync,
 };
 
 async function measureScan() {
@@ -146,7 +145,7 @@ async function measureInstall() {
   const unsynced = createInstallContender("install (fsync skipped)", install, skills, "skip");
   const plain = [
     ["writeFile (async)", writeSkillsPlainly],
-    ["writeFile (sync)", writeSkillsPlainlySync],
+    ["writeFileSync", writeSkillsPlainlySync],
   ].map(([name, write]) => {
     let directory;
     return {

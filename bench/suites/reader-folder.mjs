@@ -2,7 +2,7 @@
 // plain recursive walks (readdir + lstat + readFile + isUtf8) of the same
 // tree. The verdict uses the fastest walk; the others are shown beside it.
 
-import { walkFolderAsync, walkFolderParallel, walkFolderSync } from "../baselines/walk.mjs";
+import { walkFolderParallel, walkFolderSync } from "../baselines/walk.mjs";
 import { ensureFolder } from "../gen/inputs.mjs";
 import { expectEqual, expectSkills } from "../lib/expect.mjs";
 import { compareContenders, scaleRounds } from "../lib/measure.mjs";
@@ -12,7 +12,6 @@ import { createRatioRow, formatMs } from "../lib/report.mjs";
 const WALKS = {
   "walk (sync)": walkFolderSync,
   "walk (async, parallel per dir)": walkFolderParallel,
-  "walk (async, sequential)": walkFolderAsync,
 };
 
 async function measureFolder() {
