@@ -143,7 +143,11 @@ async function showSkill(id) {
     el(
       "button",
       { type: "button", onclick: () => view(file, buttons) },
-      el("span", {}, `${file.path}${file.executable ? " *" : ""}`),
+      el(
+        "span",
+        file.executable ? { title: "executable" } : {},
+        `${file.path}${file.executable ? " *" : ""}`,
+      ),
       el("span", { class: "size" }, formatBytes(file.bytes)),
     ),
   );
