@@ -42,20 +42,23 @@ export function runConformance(surface: Surface): void {
   const named = surface.named ?? true;
   describe(surface.name, () => {
     for (const form of surface.forms) {
-      const table = casesFor(surface, form).map((c) => ({ name: c.name, case: c }));
+      const table = casesFor(surface, form);
       if (table.length === 0) continue;
       describe(form, () => {
-        it.each(table)(
-          "$name",
-          async ({ case: c }) => {
-            const dir = await makeScratchDir();
-            const input = await buildInput(c, form, dir, { named });
-            const expected = expectedVerdict(c, form, named);
-            const actual = await surface.verdict(input);
-            expect(projectVerdict(actual, expected)).toEqual(expected);
-          },
-          surface.timeout ?? 60_000,
-        );
+        // A loop rather than it.each, whose "$name" cuts long case names short.
+        for (const c of table) {
+          it(
+            c.name,
+            async () => {
+              const dir = await makeScratchDir();
+              const input = await buildInput(c, form, dir, { named });
+              const expected = expectedVerdict(c, form, named);
+              const actual = await surface.verdict(input);
+              expect(projectVerdict(actual, expected)).toEqual(expected);
+            },
+            surface.timeout ?? 60_000,
+          );
+        }
       });
     }
   });

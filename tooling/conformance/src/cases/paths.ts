@@ -118,6 +118,11 @@ export const pathCases: Case[] = [
     verdict: refused("unsafe-path", "bundle/s/Com1.txt", "reserved-name"),
   },
   {
+    name: "a reserved Windows name as a skill folder",
+    entries: [skillFile("alpha"), skillFile("aux")],
+    verdict: refused("unsafe-path", undefined, "reserved-name"),
+  },
+  {
     name: "a name ending in a dot",
     entries: [skillFile("s"), file("s/notes.")],
     verdict: refused("unsafe-path", "bundle/s/notes.", "trailing-dot-or-space"),

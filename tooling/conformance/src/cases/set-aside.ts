@@ -67,6 +67,15 @@ export const setAsideCases: Case[] = [
     verdict: refused("link", "bundle/s/.DS_Store"),
   },
   {
+    name: "a symbolic link below .git is refused",
+    entries: [
+      skillFile("s"),
+      file(".git/HEAD", "ref\n"),
+      { path: ".git/hooks/pre-commit", kind: "symlink", linkTarget: "/bin/sh" },
+    ],
+    verdict: refused("link", "bundle/.git/hooks/pre-commit"),
+  },
+  {
     name: "a set-aside entry must still have a safe path",
     entries: [skillFile("s"), file("s/.git/a\\b", "x")],
     verdict: refused("unsafe-path", "bundle/s/.git/a\\b", "backslash"),
