@@ -89,7 +89,7 @@ async function measureLoad() {
       { name: "load @10,000", run: () => loadMany(large) },
       { name: "load @10", run: () => loadMany(small) },
     ],
-    { warmup: 1, rounds: scaleRounds(7) },
+    { warmup: 1, rounds: scaleRounds(11) },
   );
   const per = (name) => figures[name].median / calls;
   return [

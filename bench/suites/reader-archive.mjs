@@ -82,7 +82,7 @@ async function measureTinyTar() {
       { name: "node-tar", run: () => listWithNodeTar(bytes), check: expectFiles("node-tar") },
       { name: "nanotar", run: () => listWithNanotar(bytes), check: expectFiles("nanotar") },
     ],
-    { warmup: 2, rounds: scaleRounds(9) },
+    { warmup: 2, rounds: scaleRounds(11) },
   );
   const baselines = ["tar-stream", "node-tar", "nanotar"].map((name) => ({
     name,
