@@ -2,6 +2,6 @@
 // environment (the executable in bin.ts passes the process's own), and the
 // helpers that fix where the roots live.
 export type { Io } from "./program.js";
-export { createProgram, runCli } from "./program.js";
+export { runCli } from "./program.js";
 export type { CliRoots, RootOptions } from "./roots.js";
 export { resolveDataDir, resolveRoots } from "./roots.js";

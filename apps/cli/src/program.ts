@@ -3,14 +3,11 @@
 // --data (accepted before or after the command). Each action builds a Context
 // and hands it to one command module; this file maps whatever ends a run to
 // an exit code: the command's own, 2 for a command line that does not parse,
-// and the internal refusal (3) for anything thrown. Command modules are
-// imported when their command runs, so `check` never loads what `payload`
-// needs: a process per command starts faster that way.
+// and the internal refusal (3) for anything thrown. The commands themselves
+// are listed in commands.ts.
 import { readFileSync } from "node:fs";
 import { Command, CommanderError, Option } from "commander";
-import type { CheckOptions } from "./commands/check.js";
-import type { ImportOptions } from "./commands/import.js";
-import type { PayloadOptions } from "./commands/payload.js";
+import { type Action, commandSpecs } from "./commands.js";
 import { type Context, UsageError } from "./context.js";
 import { type Output, type OutStream, openOutput } from "./output.js";
 import { EXIT_OK, EXIT_USAGE, reportFailure } from "./refusal.js";
@@ -26,13 +23,6 @@ export type Io = {
   stderr: OutStream;
   cwd: string;
 };
-
-/** What a command module is called with: the context, its positional arguments, its options. */
-type Action = (
-  context: Context,
-  args: string[],
-  options: Record<string, unknown>,
-) => Promise<number> | number;
 
 const ROOTS_HELP = `
 Roots:
@@ -67,7 +57,7 @@ function exitCodeOf(error: CommanderError): number {
   return EXIT_USAGE;
 }
 
-export function createProgram(io: Io, output: Output, setExit: (code: number) => void): Command {
+function createProgram(io: Io, output: Output, setExit: (code: number) => void): Command {
   const program = new Command("skillshelf")
     .description(
       "Check, import, list, show and remove Agent Skills bundles, and hand their payload to workers.",
@@ -109,59 +99,17 @@ export function createProgram(io: Io, output: Output, setExit: (code: number) =>
       }
     };
 
-  addCommand(program, "check <source>", "read and validate a bundle as import would; write nothing")
-    .option("--replace", "judge as import --replace would")
-    .option("--name <name>", NAME_HELP)
-    .addHelpText("after", SOURCE_HELP)
-    .action(
-      act((context, [source], options) =>
-        import("./commands/check.js").then((m) =>
-          m.runCheck(context, source!, options as CheckOptions),
-        ),
-      ),
-    );
-  addCommand(program, "import <source>", "install a bundle's skills into the managed root")
-    .option("--replace", "replace managed skills of the same id")
-    .option("--name <name>", NAME_HELP)
-    .addHelpText("after", SOURCE_HELP)
-    .action(
-      act((context, [source], options) =>
-        import("./commands/import.js").then((m) =>
-          m.runImport(context, source!, options as ImportOptions),
-        ),
-      ),
-    );
-  addCommand(program, "list", "list offered skills, then the ids refused with reasons").action(
-    act((context) => import("./commands/list.js").then((m) => m.runList(context))),
-  );
-  addCommand(program, "show <id>", "print one skill's report and its SKILL.md").action(
-    act((context, [id]) => import("./commands/show.js").then((m) => m.runShow(context, id!))),
-  );
-  addCommand(program, "remove <id>", "remove a managed skill").action(
-    act((context, [id]) => import("./commands/remove.js").then((m) => m.runRemove(context, id!))),
-  );
-  addCommand(program, "payload", "describe the payload a worker receives, or write it")
-    .option("--out <dir>", "write <dir>/skills.json atomically")
-    .action(
-      act((context, _args, options) =>
-        import("./commands/payload.js").then((m) =>
-          m.runPayload(context, options as PayloadOptions),
-        ),
-      ),
-    );
-  addCommand(program, "limits", "print the reader's limits on entries and bytes").action(
-    act((context) => import("./commands/limits.js").then((m) => m.runLimits(context))),
-  );
+  for (const spec of commandSpecs) {
+    const command = addCommand(program, spec.usage, spec.description);
+    for (const [flags, description] of spec.options ?? []) command.option(flags, description);
+    if (spec.help !== undefined) command.addHelpText("after", spec.help);
+    command.action(act(spec.run));
+  }
   return program;
 }
 
 /** Help is laid out for 80 columns unless a terminal says otherwise. */
 const HELP_WIDTH = 80;
-
-const NAME_HELP = "name the skill of a single-skill archive read from stdin";
-
-const SOURCE_HELP = `
-<source> is a folder, a .tar, .tgz or .tar.gz file, or - for archive bytes on stdin.`;
 
 /** A subcommand with --json and the global root options, so they work after it too. */
 function addCommand(program: Command, nameAndArgs: string, description: string): Command {

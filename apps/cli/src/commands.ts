@@ -1,0 +1,79 @@
+// The command table: each command's usage, description and options, and the
+// module that runs it, imported only when that command runs (a process per
+// command starts faster when `check` never loads what `payload` needs).
+// program.ts turns the table into commander commands.
+import type { CheckOptions } from "./commands/check.js";
+import type { ImportOptions } from "./commands/import.js";
+import type { PayloadOptions } from "./commands/payload.js";
+import type { Context } from "./context.js";
+
+/** What a command module is called with: the context, its positional arguments, its options. */
+export type Action = (
+  context: Context,
+  args: string[],
+  options: Record<string, unknown>,
+) => Promise<number> | number;
+
+export type CommandSpec = {
+  /** Name and arguments, as commander reads them. */
+  usage: string;
+  description: string;
+  options?: readonly (readonly [flags: string, description: string])[];
+  /** Text after the options in --help. */
+  help?: string;
+  run: Action;
+};
+
+const NAME_OPTION = [
+  "--name <name>",
+  "name the skill of a single-skill archive read from stdin",
+] as const;
+
+const SOURCE_HELP = `
+<source> is a folder, a .tar, .tgz or .tar.gz file, or - for archive bytes on stdin.`;
+
+export const commandSpecs: readonly CommandSpec[] = [
+  {
+    usage: "check <source>",
+    description: "read and validate a bundle as import would; write nothing",
+    options: [["--replace", "judge as import --replace would"], NAME_OPTION],
+    help: SOURCE_HELP,
+    run: async (context, [source], options) =>
+      (await import("./commands/check.js")).runCheck(context, source!, options as CheckOptions),
+  },
+  {
+    usage: "import <source>",
+    description: "install a bundle's skills into the managed root",
+    options: [["--replace", "replace managed skills of the same id"], NAME_OPTION],
+    help: SOURCE_HELP,
+    run: async (context, [source], options) =>
+      (await import("./commands/import.js")).runImport(context, source!, options as ImportOptions),
+  },
+  {
+    usage: "list",
+    description: "list offered skills, then the ids refused with reasons",
+    run: async (context) => (await import("./commands/list.js")).runList(context),
+  },
+  {
+    usage: "show <id>",
+    description: "print one skill's report and its SKILL.md",
+    run: async (context, [id]) => (await import("./commands/show.js")).runShow(context, id!),
+  },
+  {
+    usage: "remove <id>",
+    description: "remove a managed skill",
+    run: async (context, [id]) => (await import("./commands/remove.js")).runRemove(context, id!),
+  },
+  {
+    usage: "payload",
+    description: "describe the payload a worker receives, or write it",
+    options: [["--out <dir>", "write <dir>/skills.json atomically"]],
+    run: async (context, _args, options) =>
+      (await import("./commands/payload.js")).runPayload(context, options as PayloadOptions),
+  },
+  {
+    usage: "limits",
+    description: "print the reader's limits on entries and bytes",
+    run: async (context) => (await import("./commands/limits.js")).runLimits(context),
+  },
+];
