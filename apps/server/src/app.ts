@@ -21,8 +21,10 @@ export type AppOptions = {
   token: string;
   /** Imports served at once (default 4). */
   concurrentImports?: number;
-  /** Pino options, or false for silence (default: info to stderr). */
-  logger?: FastifyServerOptions["logger"];
+  /** Pino options, or false for silence (default: info to stderr); the token is always redacted. */
+  logger?: false | Exclude<FastifyServerOptions["logger"], boolean | undefined>;
+  /** Log every request, not only imports and removals (default false). */
+  logRequests?: boolean;
   /** Milliseconds a socket may stay idle (default 30 s). */
   connectionTimeout?: number;
   /** Milliseconds a whole request may take to arrive (default 5 min). */
@@ -31,11 +33,13 @@ export type AppOptions = {
 
 export type ServerApp = { app: FastifyInstance; gate: ImportGate; caps: ImportCaps };
 
-const defaultLogger: FastifyServerOptions["logger"] = {
-  level: "info",
-  stream: process.stderr,
-  redact: { paths: ["req.headers.authorization", "headers.authorization"], censor: "[redacted]" },
+const redact = {
+  paths: ["req.headers.authorization", "headers.authorization", "authorization"],
+  censor: "[redacted]",
 };
+
+const loggerOf = (logger: AppOptions["logger"]): FastifyServerOptions["logger"] =>
+  logger === false ? false : { level: "info", stream: process.stderr, ...logger, redact };
 
 const isApiPath = (path: string): boolean =>
   path === "/api" || path.startsWith("/api/") || path.startsWith("/api?");
@@ -45,9 +49,9 @@ export async function buildApp(options: AppOptions): Promise<ServerApp> {
   const connectionTimeout = options.connectionTimeout ?? 30_000;
   const requestTimeout = options.requestTimeout ?? 300_000;
   const app = Fastify({
-    logger: options.logger ?? defaultLogger,
+    logger: loggerOf(options.logger),
     // Requests are not logged one by one; imports and removals log their outcome.
-    logController: new LogController({ disableRequestLogging: true }),
+    logController: new LogController({ disableRequestLogging: options.logRequests !== true }),
     connectionTimeout,
     requestTimeout,
     keepAliveTimeout: 5_000,

@@ -197,3 +197,17 @@ describe("imports", () => {
     expect((await bodyOf(response)).error).toBe("bad-query");
   });
 });
+
+describe("a skill the catalog refuses", () => {
+  it("answers with the catalog's code and reason", async () => {
+    await writeSkill(server.roots.managed, "mislabeled");
+    const { writeFile } = await import("node:fs/promises");
+    const { join } = await import("node:path");
+    await writeFile(join(server.roots.managed, "mislabeled", "SKILL.md"), "# something-else\n");
+    const response = await get("/api/skills/mislabeled");
+    expect(response.status).toBe(422);
+    const body = await bodyOf(response);
+    expect(body.refusal).toMatchObject({ code: "identity-mismatch", id: "mislabeled" });
+    expect(body.message).toBe(body.refusal.reason);
+  });
+});
