@@ -69,6 +69,17 @@ describe("import, list, show, remove", () => {
       expect.objectContaining({ id: "wrong-title", code: "identity-mismatch" }),
     ]);
     expect(run.stdout).toContain(`revision ${json.revision as string}`);
+
+    // show answers a refused id with the catalog's own reason, as list gave it.
+    const shown = await runBin(["show", "wrong-title", "--json", ...args]);
+    expect(shown.code).toBe(1);
+    const reason = (json.refused as { reason: string }[])[0]!.reason;
+    expect(parseJson(shown)).toMatchObject({
+      ok: false,
+      refusal: { code: "identity-mismatch" },
+      message: reason,
+    });
+    expect(shown.stderr).toBe(`refused (identity-mismatch): ${reason}\n`);
   });
 
   it("shows a skill's report and its body, exactly", async () => {
