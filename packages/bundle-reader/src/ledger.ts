@@ -72,7 +72,10 @@ export class Ledger {
     if (kind === "special") {
       return refused(withDetail({ code: "not-regular-file", path: raw }, candidate.detail));
     }
-    if (isSetAside(verdict.segments, directory)) return { kind: "skip" };
+    if (isSetAside(verdict.segments, directory)) {
+      const clash = this.keepParents(raw, verdict.segments);
+      return clash === undefined ? { kind: "skip" } : refused(clash);
+    }
     const clash = this.record(raw, verdict.path, verdict.segments, directory);
     if (clash !== undefined) return refused(clash);
     if (directory) {
@@ -116,15 +119,39 @@ export class Ledger {
     segments: string[],
     directory: boolean,
   ): Refusal | undefined {
+    return (
+      this.recordParents(raw, segments, segments.length - 1) ??
+      this.note(raw, path, !directory, true)
+    );
+  }
+
+  /**
+   * A set-aside entry still shows that its parent directories exist (a folder
+   * holding only .DS_Store is a directory, in every form), up to a .git
+   * directory, which is set aside itself.
+   */
+  private keepParents(raw: string, segments: string[]): Refusal | undefined {
+    const git = segments.indexOf(".git");
+    const count = git === -1 ? segments.length - 1 : git;
+    if (count === 0) return undefined;
+    const clash = this.recordParents(raw, segments, count);
+    if (clash === undefined) {
+      this.directories.push({ path: segments.slice(0, count).join("/"), order: this.entries });
+    }
+    return clash;
+  }
+
+  /** Notes the first `count` segments' directories as implied by `raw`. */
+  private recordParents(raw: string, segments: string[], count: number): Refusal | undefined {
     let prefix = "";
-    for (let i = 0; i < segments.length - 1; i++) {
+    for (let i = 0; i < count; i++) {
       prefix = i === 0 ? segments[0]! : `${prefix}/${segments[i]}`;
       if (this.knownDirectories.has(prefix)) continue;
       const clash = this.note(raw, prefix, false, false);
       if (clash !== undefined) return clash;
       this.knownDirectories.add(prefix);
     }
-    return this.note(raw, path, !directory, true);
+    return undefined;
   }
 
   private note(raw: string, path: string, file: boolean, explicit: boolean): Refusal | undefined {

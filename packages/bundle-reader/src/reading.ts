@@ -5,12 +5,14 @@
 import type { ReadOptions, ReadProgress } from "./types.js";
 
 const REPORT_EVERY_MS = 50;
+const SLICE_MS = 10;
 
 export class Reading {
   private readonly signal: AbortSignal | undefined;
   private readonly onProgress: ((progress: ReadProgress) => void) | undefined;
   private readonly teardowns: (() => void)[] = [];
   private lastReport = 0;
+  private sliceStarted = performance.now();
   private bytes = 0;
   private entries = 0;
   cancelled = false;
@@ -38,6 +40,20 @@ export class Reading {
   cancel(): void {
     this.cancelled = true;
     for (const teardown of this.teardowns.splice(0)) teardown();
+  }
+
+  /**
+   * For work done in synchronous slices: once a slice has run SLICE_MS, a
+   * promise that resolves after the event loop has had a turn (and rejects if
+   * the read was cancelled meanwhile); otherwise undefined, to carry on.
+   */
+  pause(): Promise<void> | undefined {
+    const now = performance.now();
+    if (now - this.sliceStarted < SLICE_MS) return undefined;
+    return new Promise<void>((resolve) => setImmediate(resolve)).then(() => {
+      this.sliceStarted = performance.now();
+      this.check();
+    });
   }
 
   /** Notes progress; the caller hears of it at most every REPORT_EVERY_MS. */

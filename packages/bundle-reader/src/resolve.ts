@@ -9,7 +9,14 @@ import type { ReadResult, Skill } from "./types.js";
 
 const SKILL_FILE = "SKILL.md";
 
-type Child = { name: string; order: number; file: LedgerFile | undefined; hasSkillFile: boolean };
+/** One name directly below a level: a file, or a directory with every file below it. */
+type Child = {
+  name: string;
+  order: number;
+  file: LedgerFile | undefined;
+  below: LedgerFile[];
+  hasSkillFile: boolean;
+};
 
 export function resolveSkills(
   files: readonly LedgerFile[],
@@ -21,21 +28,17 @@ export function resolveSkills(
     if (archiveName === undefined || archiveName === "") {
       return { ok: false, refusal: { code: "unnamed-skill", path: SKILL_FILE } };
     }
-    return { ok: true, skills: [skillAt("", archiveName, files)] };
+    return { ok: true, skills: [skillOf("", archiveName, files)] };
   }
   const only = root.size === 1 ? [...root.values()][0]! : undefined;
   if (only !== undefined && only.file === undefined && !only.hasSkillFile) {
     const prefix = `${only.name}/`;
-    return collect(prefix, childrenOf(prefix, files, directories), files);
+    return collect(prefix, childrenOf(prefix, files, directories));
   }
-  return collect("", root, files);
+  return collect("", root);
 }
 
-function collect(
-  prefix: string,
-  level: Map<string, Child>,
-  files: readonly LedgerFile[],
-): ReadResult {
+function collect(prefix: string, level: Map<string, Child>): ReadResult {
   const children = [...level.values()].sort((a, b) => a.order - b.order);
   if (!children.some((child) => child.file === undefined)) {
     return { ok: false, refusal: { code: "no-skills" } };
@@ -49,7 +52,7 @@ function collect(
     if (!child.hasSkillFile) {
       return { ok: false, refusal: { code: "missing-skill-file", path, skill: child.name } };
     }
-    skills.push(skillAt(`${path}/`, child.name, files));
+    skills.push(skillOf(`${path}/`, child.name, child.below));
   }
   skills.sort((a, b) => compare(a.name, b.name));
   return { ok: true, skills };
@@ -69,27 +72,30 @@ function childrenOf(
     const name = slash === -1 ? rest : rest.slice(0, slash);
     let child = children.get(name);
     if (child === undefined) {
-      child = { name, order, file: undefined, hasSkillFile: false };
+      child = { name, order, file: undefined, below: [], hasSkillFile: false };
       children.set(name, child);
     } else if (order < child.order) {
       child.order = order;
     }
-    if (slash === -1 && file !== undefined) child.file = file;
-    if (file !== undefined && rest === `${name}/${SKILL_FILE}`) child.hasSkillFile = true;
+    if (file === undefined) return;
+    if (slash === -1) child.file = file;
+    else child.below.push(file);
+    if (rest.length === name.length + SKILL_FILE.length + 1 && rest.endsWith(`/${SKILL_FILE}`)) {
+      child.hasSkillFile = true;
+    }
   };
   for (const file of files) add(file.path, file.order, file);
   for (const directory of directories) add(directory.path, directory.order, undefined);
   return children;
 }
 
-function skillAt(prefix: string, name: string, files: readonly LedgerFile[]): Skill {
-  const own = files
-    .filter((file) => file.path.startsWith(prefix))
-    .map((file) => ({
-      path: file.path.slice(prefix.length),
-      text: file.text ?? "",
-      executable: file.executable,
-    }));
+/** The skill whose files are `files`, all of which lie below `prefix`. */
+function skillOf(prefix: string, name: string, files: readonly LedgerFile[]): Skill {
+  const own = files.map((file) => ({
+    path: file.path.slice(prefix.length),
+    text: file.text ?? "",
+    executable: file.executable,
+  }));
   own.sort((a, b) => compare(a.path, b.path));
   return { name, files: own };
 }

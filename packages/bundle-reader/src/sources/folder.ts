@@ -1,16 +1,17 @@
 // A folder on disk as a bundle: it contributes `<folder name>/<relative path>`
 // for each entry. Everything is listed and judged from lstat first (kinds,
 // paths, the entry count and the sum of sizes), and only then are files read,
-// with bounded parallelism, each checked to still be the file lstat saw.
+// each checked to still be the file lstat saw. The calls are synchronous and
+// run in short slices between which the event loop runs (see fs-calls.ts).
 import type { Stats } from "node:fs";
 import { type Candidate, Ledger } from "../ledger.js";
-import { mapLimit } from "../map-limit.js";
 import type { Reading } from "../reading.js";
-import type { ReadResult, Refusal } from "../types.js";
+import type { ReadResult } from "../types.js";
 import { type FolderEntry, unreadable, walkFolder } from "./folder-walk.js";
 import { readExpectedFile } from "./fs-calls.js";
 
-const PARALLEL = 16;
+/** Files up to this size are read into one reused buffer; larger ones get their own. */
+const SCRATCH_BYTES = 1 << 20;
 
 type Pending = { slot: number; entry: FolderEntry };
 
@@ -29,18 +30,17 @@ export async function readFolder(
     if (admission.kind === "file") pending.push({ slot: admission.slot, entry });
   }
   let bytes = 0;
-  const failures = await mapLimit(pending, PARALLEL, async ({ slot, entry }) => {
-    reading.check();
+  const scratch = Buffer.allocUnsafe(SCRATCH_BYTES);
+  for (const { slot, entry } of pending) {
     const stats = entry.stats!;
-    const read = await readExpectedFile(entry.absolute!, stats);
-    if (!read.ok) return unreadable(entry.raw, read.error);
+    const read = readExpectedFile(entry.absolute!, stats, scratch);
+    if (!read.ok) return { ok: false, refusal: unreadable(entry.raw, read.error) };
     ledger.fill(slot, read.value, (stats.mode & 0o100) !== 0);
     bytes += read.value.length;
     reading.progress(bytes, ledger.entries);
-    return undefined;
-  });
-  const failed = failures.find((refusal): refusal is Refusal => refusal !== undefined);
-  if (failed !== undefined) return { ok: false, refusal: failed };
+    const pause = reading.pause();
+    if (pause !== undefined) await pause;
+  }
   return ledger.finish(undefined);
 }
 
