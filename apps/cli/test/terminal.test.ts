@@ -76,7 +76,11 @@ function checkOnTerminal(env: Record<string, string> = {}): Promise<Run> {
   });
 }
 
-describe.skipIf(!hasScript)("terminal and pipe", () => {
+describe("terminal and pipe", () => {
+  it("util-linux `script` is there to provide the terminal (Debian: apt-get install bsdutils)", () => {
+    expect(hasScript).toBe(true);
+  });
+
   it("on a terminal: a progress line while stdin is slow, then coloured answers", async () => {
     const run = await checkOnTerminal();
     expect(run.code, run.stdout).toBe(0);
