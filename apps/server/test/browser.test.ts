@@ -31,6 +31,9 @@ let page: Page;
 let files: string;
 const problems: string[] = [];
 
+/** How long a page may take to show a result on a busy machine. */
+const patience = { timeout: 20_000, interval: 100 };
+
 const shoot = (name: string, fullPage = true) =>
   page.screenshot({ path: join(shots, `${name}.png`), fullPage });
 const outcome = () => page.locator("#outcome");
@@ -79,7 +82,7 @@ afterAll(async () => {
 describe.sequential("the console", () => {
   it("opens with the token from the fragment and takes it out of the address bar", async () => {
     await page.goto(`${server.url}/#token=${server.token}`);
-    await expect.poll(() => row("house-style").count()).toBe(1);
+    await expect.poll(() => row("house-style").count(), patience).toBe(1);
     expect(page.url()).toBe(`${server.url}/`);
     expect(await page.evaluate(() => sessionStorage.getItem("skillshelf-token"))).toBe(
       server.token,
@@ -98,10 +101,10 @@ describe.sequential("the console", () => {
     );
     await writeFile(join(folder, "alpha", "references", "notes.md"), "Notes.\n");
     await page.locator("#folder-input").setInputFiles(folder);
-    await expect.poll(() => outcome().textContent()).toContain("Imported 1 skill.");
+    await expect.poll(() => outcome().textContent(), patience).toContain("Imported 1 skill.");
     expect(await outcome().getAttribute("class")).toContain("success");
     expect(await outcome().textContent()).toContain("alpha — 2 files");
-    await expect.poll(() => row("alpha").count()).toBe(1);
+    await expect.poll(() => row("alpha").count(), patience).toBe(1);
     expect(await row("alpha").textContent()).toContain("managed");
     expect(await row("alpha").textContent()).toContain("Shows markup as text.");
     await shoot("02-folder-imported");
@@ -111,8 +114,8 @@ describe.sequential("the console", () => {
     const archive = join(files, "beta.tgz");
     await writeFile(archive, tgzOf("beta", skillFiles("beta", { "scripts/run.sh": "echo hi\n" })));
     await page.locator("#archive-input").setInputFiles(archive);
-    await expect.poll(() => outcome().textContent()).toContain("Imported 1 skill.");
-    await expect.poll(() => row("beta").count()).toBe(1);
+    await expect.poll(() => outcome().textContent(), patience).toContain("Imported 1 skill.");
+    await expect.poll(() => row("beta").count(), patience).toBe(1);
     await shoot("03-archive-imported");
   });
 
@@ -126,7 +129,7 @@ describe.sequential("the console", () => {
       return data;
     }, bytes);
     await page.locator("#drop").dispatchEvent("drop", { dataTransfer: transfer });
-    await expect.poll(() => row("gamma").count()).toBe(1);
+    await expect.poll(() => row("gamma").count(), patience).toBe(1);
     expect(await outcome().textContent()).toContain("gamma");
   });
 
@@ -177,7 +180,7 @@ describe.sequential("the console", () => {
     expect(read.ok).toBe(false);
     const sentence = read.ok ? "" : message(read.refusal);
     await page.locator("#archive-input").setInputFiles(archive);
-    await expect.poll(() => outcome().getAttribute("class")).toContain("refusal");
+    await expect.poll(() => outcome().getAttribute("class"), patience).toContain("refusal");
     expect(await outcome().textContent()).toBe(`unsafe-path${sentence}`);
     expect(await page.locator("#outcome .code").textContent()).toBe("unsafe-path");
     await shoot("05-refusal");
@@ -185,7 +188,7 @@ describe.sequential("the console", () => {
 
   it("views a skill's files as text, never as markup", async () => {
     await row("alpha").locator("button.link").click();
-    await expect.poll(() => page.locator("#detail").isVisible()).toBe(true);
+    await expect.poll(() => page.locator("#detail").isVisible(), patience).toBe(true);
     expect(await page.locator("#detail-title").textContent()).toBe("alpha");
     const listed = await page.locator("#detail-files button").allTextContents();
     expect(listed.map((text) => text.split(/\d/)[0])).toEqual(["SKILL.md", "references/notes.md"]);
@@ -201,14 +204,14 @@ describe.sequential("the console", () => {
   it("removes a managed skill after a confirmation, and offers no removal of a builtin one", async () => {
     expect(await row("house-style").locator("[data-remove]").count()).toBe(0);
     await row("alpha").locator("[data-remove]").click();
-    await expect.poll(() => page.locator("#confirm-remove").isVisible()).toBe(true);
+    await expect.poll(() => page.locator("#confirm-remove").isVisible(), patience).toBe(true);
     expect(await page.locator("#confirm-text").textContent()).toContain("'alpha'");
     await shoot("07-confirm-remove", false);
     await page.locator("#confirm-cancel").click();
     expect(await row("alpha").count()).toBe(1);
     await row("alpha").locator("[data-remove]").click();
     await page.locator("#confirm-button").click();
-    await expect.poll(() => row("alpha").count()).toBe(0);
+    await expect.poll(() => row("alpha").count(), patience).toBe(0);
     expect(await outcome().textContent()).toBe("Removed 'alpha'.");
     expect(existsSync(join(server.roots.managed, "alpha"))).toBe(false);
     await shoot("08-removed");
