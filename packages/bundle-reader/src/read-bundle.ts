@@ -46,5 +46,7 @@ async function readSource(source: Source, reading: Reading): Promise<ReadResult>
       return readArchive(chunksOfBytes(source.bytes), skillNameOf(source.name), reading);
     case "uploads":
       return readUploads(source.files, reading);
+    default:
+      throw new TypeError(`unknown source kind: ${(source as { kind: unknown }).kind}`);
   }
 }

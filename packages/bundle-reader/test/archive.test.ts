@@ -121,6 +121,16 @@ describe("an archive that is accepted", () => {
     expect(shapeOf(await readPathOf(join(dir, "notes.txt")))).toEqual({ s: ["SKILL.md"] });
   });
 
+  it("names a file that is no archive by the path it was given", async () => {
+    const path = join(await scratch(), "notes.tar.gz");
+    await writeFile(path, "These are my notes.\n".repeat(40));
+    expect(refusalOf(await readPathOf(path))).toEqual({
+      code: "not-an-archive",
+      path,
+      detail: "it is neither gzip nor tar",
+    });
+  });
+
   it("accepts zero padding after the end marker, as tar's records give", async () => {
     const bytes = Buffer.concat([tar(...s), Buffer.alloc(8192)]);
     expect(shapeOf(await readBytes(bytes))).toEqual({ s: ["SKILL.md"] });

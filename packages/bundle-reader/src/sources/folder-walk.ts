@@ -25,7 +25,12 @@ type Walked = { ok: true; entries: FolderEntry[] } | { ok: false; refusal: Refus
 
 type Frame = { children: FolderEntry[]; next: number };
 
-export async function walkFolder(root: string, name: string, reading: Reading): Promise<Walked> {
+export async function walkFolder(
+  root: string,
+  shown: string,
+  name: string,
+  reading: Reading,
+): Promise<Walked> {
   const entries: FolderEntry[] = [];
   let described = 0;
   const list = (raw: string, absolute: string): Frame | Refusal => {
@@ -42,7 +47,10 @@ export async function walkFolder(root: string, name: string, reading: Reading): 
     return { children, next: 0 };
   };
   const top = list(name, root);
-  if ("code" in top) return { ok: false, refusal: top };
+  if ("code" in top) {
+    const refusal = top.code === "unreadable-source" ? { ...top, path: shown } : top;
+    return { ok: false, refusal };
+  }
   const stack = [top];
   while (stack.length > 0) {
     const frame = stack.at(-1)!;

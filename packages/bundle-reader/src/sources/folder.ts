@@ -15,12 +15,14 @@ const SCRATCH_BYTES = 1 << 20;
 
 type Pending = { slot: number; entry: FolderEntry };
 
+/** Reads the folder at `root`, given by the caller as `shown`, as the entries of `name`. */
 export async function readFolder(
   root: string,
+  shown: string,
   name: string,
   reading: Reading,
 ): Promise<ReadResult> {
-  const walked = await walkFolder(root, name, reading);
+  const walked = await walkFolder(root, shown, name, reading);
   if (!walked.ok) return walked;
   const ledger = new Ledger(true);
   const pending: Pending[] = [];

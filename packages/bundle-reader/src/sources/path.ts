@@ -22,12 +22,14 @@ export async function readPath(path: string, reading: Reading): Promise<ReadResu
     return { ok: false, refusal: unreadable(path, described.error!) };
   }
   const name = basename(absolute);
-  if (described.stats.isDirectory()) return readFolder(absolute, name, reading);
+  if (described.stats.isDirectory()) return readFolder(absolute, path, name, reading);
   if (!described.stats.isFile()) {
     return {
       ok: false,
       refusal: { code: "not-an-archive", path, detail: "it is not a regular file" },
     };
   }
-  return readArchive(chunksOfFile(absolute, path), skillNameOf(name), reading);
+  const result = await readArchive(chunksOfFile(absolute, path), skillNameOf(name), reading);
+  if (result.ok || result.refusal.code !== "not-an-archive") return result;
+  return { ok: false, refusal: { ...result.refusal, path } };
 }
