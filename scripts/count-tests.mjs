@@ -1,5 +1,8 @@
-// Prints the plain closing line CI reads, counted from vitest's JSON report(s).
-// A missing or empty report is a failure: a run that tested nothing did not pass.
+// Prints the plain closing line CI reads, counted from vitest's JSON report(s),
+// one per run (Node 20, Node 22). A missing or unreadable report is a
+// failure, and so is a test file that failed without a failed test (it did
+// not load, or its hooks threw) and a run that reports failure with nothing
+// counted: a run that tested nothing, or not everything, did not pass.
 import { existsSync, readFileSync } from "node:fs";
 
 let passed = 0;
@@ -11,9 +14,26 @@ for (const file of process.argv.slice(2)) {
     failed += 1;
     continue;
   }
-  const report = JSON.parse(readFileSync(file, "utf8"));
+  let report;
+  try {
+    report = JSON.parse(readFileSync(file, "utf8"));
+  } catch (error) {
+    console.error(`unreadable test report at ${file}: ${error.message}`);
+    failed += 1;
+    continue;
+  }
+  const files = report.testResults ?? [];
+  const brokenFiles = files.filter(
+    (f) => f.status === "failed" && !f.assertionResults.some((a) => a.status === "failed"),
+  );
+  for (const f of brokenFiles) console.error(`${f.name} failed outside its tests: ${f.message}`);
+  let reportFailed = report.numFailedTests + brokenFiles.length;
+  if (report.success === false && reportFailed === 0) {
+    console.error(`${file} reports failure without a failed test; counting it as one`);
+    reportFailed = 1;
+  }
   passed += report.numPassedTests;
-  failed += report.numFailedTests + (report.numRuntimeErrorTestSuites ?? 0);
+  failed += reportFailed;
   read += 1;
 }
 console.log(`tests: ${passed} passed, ${failed} failed`);
