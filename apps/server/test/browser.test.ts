@@ -21,6 +21,9 @@ declare const sessionStorage: { getItem(key: string): string | null };
 declare class DataTransfer {
   items: { add(file: File): void };
 }
+declare const document: {
+  getElementById(id: string): { dispatchEvent(event: Event): boolean } | null;
+};
 
 const chromiumPath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const shots = fileURLToPath(new URL("../test-results/console/", import.meta.url));
@@ -131,6 +134,44 @@ describe.sequential("the console", () => {
     await page.locator("#drop").dispatchEvent("drop", { dataTransfer: transfer });
     await expect.poll(() => row("gamma").count(), patience).toBe(1);
     expect(await outcome().textContent()).toContain("gamma");
+  });
+
+  it("imports a folder dropped on the page, walking its entries", async () => {
+    // Chromium cannot be handed a real dragged folder here, so the drop carries
+    // entries shaped as the File and Directory Entries API gives them, with
+    // readers that answer in small batches, as real ones do for big folders.
+    await page.evaluate(() => {
+      const fileEntry = (fullPath: string, text: string) => ({
+        isFile: true,
+        isDirectory: false,
+        name: fullPath.split("/").pop(),
+        fullPath,
+        file: (done: (file: File) => void) => done(new File([text], fullPath.split("/").pop()!)),
+      });
+      const dirEntry = (fullPath: string, children: unknown[]) => ({
+        isFile: false,
+        isDirectory: true,
+        name: fullPath.split("/").pop(),
+        fullPath,
+        createReader: () => {
+          const left = [...children];
+          return { readEntries: (done: (batch: unknown[]) => void) => done(left.splice(0, 1)) };
+        },
+      });
+      const folder = dirEntry("/dropped", [
+        dirEntry("/dropped/epsilon", [
+          fileEntry("/dropped/epsilon/SKILL.md", "# epsilon\n\nDoes epsilon.\n"),
+          dirEntry("/dropped/epsilon/refs", [fileEntry("/dropped/epsilon/refs/a.md", "a\n")]),
+        ]),
+      ]);
+      const drop = new Event("drop", { bubbles: true, cancelable: true });
+      Object.defineProperty(drop, "dataTransfer", {
+        value: { items: [{ webkitGetAsEntry: () => folder }], files: [] },
+      });
+      document.getElementById("drop")!.dispatchEvent(drop);
+    });
+    await expect.poll(() => row("epsilon").count(), patience).toBe(1);
+    expect(await outcome().textContent()).toContain("epsilon — 2 files");
   });
 
   it("shows upload progress while a large archive travels", async () => {
