@@ -53,6 +53,17 @@ describe("limits", () => {
     expect(skillsOf(await readBytes(bytes))[0]!.files).toHaveLength(61);
   }, 30_000);
 
+  it("still names a problem that lies before the limit, in the bytes that cross it", async () => {
+    const size = 64 * MIB - 4096;
+    const bytes = Buffer.concat([
+      header({ name: "b/s/big.md", size }),
+      Buffer.alloc(size, "a"),
+      header({ name: "/abs.md", size: MIB }),
+      Buffer.alloc(MIB, "a"),
+    ]);
+    expect(refusalOf(await readBytes(bytes))).toMatchObject({ code: "unsafe-path", path: "/abs.md" });
+  });
+
   it("refuses a member that claims more than 64 MiB from its header alone", async () => {
     const bytes = Buffer.concat([
       header({ name: "b/s/big.md", size: 2 ** 40 }),
