@@ -5,7 +5,8 @@
 // every entry has been admitted, and the structure of skills last, so the
 // refusal a source gets does not depend on how its bytes happened to arrive.
 import { MAX_BYTES, MAX_ENTRIES } from "./limits.js";
-import { checkPath, foldPath, isRootPath } from "./paths.js";
+import { NameIndex } from "./names.js";
+import { checkPath, isRootPath } from "./paths.js";
 import { resolveSkills } from "./resolve.js";
 import { isSetAside } from "./set-aside.js";
 import { decodeText } from "./text.js";
@@ -46,15 +47,12 @@ export type LedgerFile = {
   executable: boolean;
 };
 
-type Seen = { path: string; file: boolean; explicit: boolean };
-
 export class Ledger {
   readonly files: LedgerFile[] = [];
   readonly directories: LedgerDirectory[] = [];
   entries = 0;
   private bytes = 0;
-  private readonly seen = new Map<string, Seen>();
-  private readonly knownDirectories = new Set<string>();
+  private readonly names = new NameIndex();
 
   /** `countSizes`: whether file sizes count against the byte limit (folders, uploads). */
   constructor(private readonly countSizes: boolean) {}
@@ -76,7 +74,7 @@ export class Ledger {
       const clash = this.keepParents(raw, verdict.segments);
       return clash === undefined ? { kind: "skip" } : refused(clash);
     }
-    const clash = this.record(raw, verdict.path, verdict.segments, directory);
+    const clash = this.names.recordEntry(raw, verdict.path, verdict.segments, directory);
     if (clash !== undefined) return refused(clash);
     if (directory) {
       this.directories.push({ path: verdict.path, order: this.entries });
@@ -113,18 +111,6 @@ export class Ledger {
     return resolveSkills(this.files, this.directories, archiveName);
   }
 
-  private record(
-    raw: string,
-    path: string,
-    segments: string[],
-    directory: boolean,
-  ): Refusal | undefined {
-    return (
-      this.recordParents(raw, segments, segments.length - 1) ??
-      this.note(raw, path, !directory, true)
-    );
-  }
-
   /**
    * A set-aside entry still shows that its parent directories exist (a folder
    * holding only .DS_Store is a directory, in every form), up to a .git
@@ -134,38 +120,11 @@ export class Ledger {
     const git = segments.indexOf(".git");
     const count = git === -1 ? segments.length - 1 : git;
     if (count === 0) return undefined;
-    const clash = this.recordParents(raw, segments, count);
+    const clash = this.names.recordParents(raw, segments, count);
     if (clash === undefined) {
       this.directories.push({ path: segments.slice(0, count).join("/"), order: this.entries });
     }
     return clash;
-  }
-
-  /** Notes the first `count` segments' directories as implied by `raw`. */
-  private recordParents(raw: string, segments: string[], count: number): Refusal | undefined {
-    let prefix = "";
-    for (let i = 0; i < count; i++) {
-      prefix = i === 0 ? segments[0]! : `${prefix}/${segments[i]}`;
-      if (this.knownDirectories.has(prefix)) continue;
-      const clash = this.note(raw, prefix, false, false);
-      if (clash !== undefined) return clash;
-      this.knownDirectories.add(prefix);
-    }
-    return undefined;
-  }
-
-  private note(raw: string, path: string, file: boolean, explicit: boolean): Refusal | undefined {
-    const key = foldPath(path);
-    const seen = this.seen.get(key);
-    if (seen === undefined) {
-      this.seen.set(key, { path, file, explicit });
-      return undefined;
-    }
-    if (seen.path !== path) return { code: "duplicate-path", path: raw, other: seen.path };
-    if (seen.file !== file) return { code: "file-and-directory", path: raw, other: seen.path };
-    if (seen.explicit && explicit) return { code: "duplicate-path", path: raw, other: seen.path };
-    seen.explicit ||= explicit;
-    return undefined;
   }
 }
 
