@@ -2,7 +2,8 @@
 // files with odd names and bytes, set-aside entries) is built as a folder, a
 // tar, a tar.gz and an upload list wherever it can be, and every form must
 // agree on accepting it and on its skills. Which refusal comes first may
-// differ with entry order, so refusals agree only on being refusals.
+// differ with entry order, so refusals agree only on being refusals. Each
+// form runs only where `formsOf` says it can hold the bundle.
 import {
   buildInput,
   type Case,
@@ -37,14 +38,31 @@ const segment = fc.oneof(
   { weight: 1, arbitrary: fc.constantFrom("a\\b", "a\u0001b", "a:b", "..", ".") },
 );
 
-const entry: fc.Arbitrary<Entry> = fc.record({
-  path: fc.array(segment, { minLength: 1, maxLength: 4 }).map((parts) => parts.join("/")),
-  bytes: fc.oneof(
-    fc.constant(new TextEncoder().encode("# text\n")),
-    fc.uint8Array({ maxLength: 16 }),
-  ),
-  mode: fc.constantFrom(0o644, 0o755),
-});
+const path = fc.array(segment, { minLength: 1, maxLength: 4 }).map((parts) => parts.join("/"));
+
+/** Mostly files; now and then an empty directory or a symbolic link, which not every form holds. */
+const entry: fc.Arbitrary<Entry> = fc.oneof(
+  {
+    weight: 8,
+    arbitrary: fc.record({
+      path,
+      bytes: fc.oneof(
+        fc.constant(new TextEncoder().encode("# text\n")),
+        fc.uint8Array({ maxLength: 16 }),
+      ),
+      mode: fc.constantFrom(0o644, 0o755),
+    }),
+  },
+  { weight: 1, arbitrary: fc.record({ path, kind: fc.constant("dir" as const) }) },
+  {
+    weight: 1,
+    arbitrary: fc.record({
+      path,
+      kind: fc.constant("symlink" as const),
+      linkTarget: fc.constant("SKILL.md"),
+    }),
+  },
+);
 
 /** One or two skill folders with their SKILL.md, then random entries, shuffled. */
 const bundle: fc.Arbitrary<Case> = fc

@@ -16,11 +16,11 @@ function folderCanHold(path: string): boolean {
     .every((s) => s !== "" && s !== "." && s !== ".." && Buffer.byteLength(s) <= 255);
 }
 
-/** Every directory that some file lies below, as a relative path without a trailing "/". */
-function parentsOf(c: Case): Set<string> {
+/** Every directory that some entry (or, with `filesOnly`, some file) lies below, without a trailing "/". */
+function parentsOf(c: Case, filesOnly: boolean): Set<string> {
   const parents = new Set<string>();
   for (const entry of c.entries) {
-    if (kindOf(entry) !== "file") continue;
+    if (filesOnly && kindOf(entry) !== "file") continue;
     const segments = relativeOf(entry).split("/");
     for (let i = 1; i < segments.length; i++) parents.add(segments.slice(0, i).join("/"));
   }
@@ -59,7 +59,7 @@ function formsRefusedByCollisions(c: Case): Form[] {
     if (before !== undefined) return ["folder", "uploads"];
     seen.set(path, kind);
   }
-  const parents = parentsOf(c);
+  const parents = parentsOf(c, false);
   for (const [path, kind] of seen) if (kind === "file" && parents.has(path)) return ["folder"];
   return [];
 }
@@ -69,7 +69,7 @@ export function formsOf(c: Case): Form[] {
   if (c.missing === true) refused.add("tar").add("tgz").add("uploads");
   if (c.layout === "bare" && c.forms === undefined) refused.add("folder").add("uploads");
   for (const form of formsRefusedByCollisions(c)) refused.add(form);
-  const parents = parentsOf(c);
+  const parents = parentsOf(c, true);
   for (const entry of c.entries)
     for (const form of formsRefusedBy(entry, parents)) refused.add(form);
   const allowed = allForms.filter((form) => !refused.has(form));
