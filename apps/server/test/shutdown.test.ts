@@ -126,3 +126,24 @@ it("refuses a non-loopback host without a token at start", async () => {
   expect(code).toBe(2);
   expect(err).toContain("a host other than loopback needs SKILLSHELF_TOKEN set");
 });
+
+it("exits 1 with one sentence when the port is taken", async () => {
+  const { createServer } = await import("node:net");
+  const taken = createServer();
+  await new Promise<void>((resolve) => taken.listen(0, "127.0.0.1", resolve));
+  onTestFinished(() => new Promise<void>((resolve) => taken.close(() => resolve())));
+  const { port } = taken.address() as { port: number };
+  const dir = await mkdtemp(join(tmpdir(), "skillshelf-port-"));
+  onTestFinished(() => rm(dir, { recursive: true, force: true }));
+  const child = spawn(process.execPath, [bin, "--port", String(port), "--data", dir], {
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let err = "";
+  child.stderr.on("data", (chunk: Buffer) => {
+    err += chunk.toString();
+  });
+  const code = await new Promise((resolve) => child.once("exit", resolve));
+  expect(code).toBe(1);
+  expect(err).toContain(`skillshelf-server: cannot listen on 127.0.0.1:${port}`);
+  expect(err).toContain("choose another --port or --host");
+});
