@@ -1,9 +1,12 @@
 // Differential fuzzing across source kinds: a random bundle (skill folders,
 // files with odd names and bytes, set-aside entries) is built as a folder, a
-// tar, a tar.gz and an upload list wherever it can be, and every form must
-// agree on accepting it and on its skills. Which refusal comes first may
-// differ with entry order, so refusals agree only on being refusals. Each
-// form runs only where `formsOf` says it can hold the bundle.
+// tar, a tar.gz and an upload list wherever it can be, and its folder is also
+// packed by GNU tar (PAX format); every form must agree on accepting it and
+// on its skills. Which refusal comes first may differ with entry order, so
+// refusals agree only on being refusals. Each form runs only where `formsOf`
+// says it can hold the bundle.
+import { execFileSync } from "node:child_process";
+import { basename, dirname } from "node:path";
 import {
   buildInput,
   type Case,
@@ -75,14 +78,25 @@ const bundle: fc.Arbitrary<Case> = fc
   )
   .map((entries) => ({ name: "random", entries, verdict: { ok: false, code: "no-skills" } }));
 
-async function readForm(c: Case, form: "folder" | "tar" | "tgz" | "uploads") {
+type Way = "folder" | "tar" | "tgz" | "uploads" | "GNU tar";
+
+/** GNU tar's POSIX (PAX) packing of a built folder. */
+function packWithGnuTar(folder: string): Uint8Array {
+  const args = ["--format=posix", "-cf", "-", "-C", dirname(folder), basename(folder)];
+  return new Uint8Array(execFileSync("tar", args, { maxBuffer: 64 * 1024 * 1024 }));
+}
+
+async function readForm(c: Case, way: Way) {
+  const form = way === "GNU tar" ? "folder" : way;
   const input = await buildInput(c, form, await makeScratchDir());
   const source: Source =
-    form === "uploads"
-      ? { kind: "uploads", files: input.uploads! }
-      : form === "folder"
-        ? { kind: "path", path: input.path! }
-        : { kind: "archive", bytes: input.bytes!, name: "bundle" };
+    way === "GNU tar"
+      ? { kind: "archive", bytes: packWithGnuTar(input.path!) }
+      : form === "uploads"
+        ? { kind: "uploads", files: input.uploads! }
+        : form === "folder"
+          ? { kind: "path", path: input.path! }
+          : { kind: "archive", bytes: input.bytes!, name: "bundle" };
   const verdict = verdictOf(await readBundle(source));
   if (!verdict.ok) expect(sourceCodes).toContain(verdict.code);
   // Skills compare by name and files; executable bits do not travel in uploads.
@@ -98,7 +112,8 @@ describe("fuzz across forms", () => {
       let accepted = 0;
       await fc.assert(
         fc.asyncProperty(bundle, async (c) => {
-          const forms = formsOf(c);
+          const forms: Way[] = formsOf(c);
+          if (forms.includes("folder")) forms.push("GNU tar");
           const verdicts = await Promise.all(forms.map((form) => readForm(c, form)));
           accepted += verdicts[0]?.ok === true ? 1 : 0;
           for (const [i, v] of verdicts.entries()) {
