@@ -16,12 +16,14 @@ export type FolderEntry = {
   /** `<folder name>/<relative path>` */
   raw: string;
   utf8: boolean;
-  /** Where it is on disk; undefined for a name that is not UTF-8 (never opened). */
+  /** Where it is on disk; undefined for a name never looked up (not UTF-8, too long). */
   absolute: string | undefined;
   stats: Stats | undefined;
 };
 
 type Walked = { ok: true; entries: FolderEntry[] } | { ok: false; refusal: Refusal };
+
+const MAX_PATH_BYTES = 4096;
 
 type Frame = { children: FolderEntry[]; next: number };
 
@@ -76,6 +78,11 @@ function describe(parentRaw: string, parent: string, bytes: Buffer): FolderEntry
   const name = bytes.toString("utf8");
   const raw = `${parentRaw}/${name}`;
   if (!isUtf8(bytes)) return { raw, utf8: false, absolute: undefined, stats: undefined };
+  // A path already too long is refused when it is admitted; looking it up
+  // could only fail with a less helpful error.
+  if (Buffer.byteLength(raw) > MAX_PATH_BYTES) {
+    return { raw, utf8: true, absolute: undefined, stats: undefined };
+  }
   const absolute = join(parent, name);
   const described = lstatOf(absolute);
   if (!described.ok) return unreadable(raw, described.error);
