@@ -1,12 +1,11 @@
 // Assembles the server from its parts without listening, so tests and the
 // bin build the same thing: security headers on every answer, the token on
-// everything under /api, the routes, and an error handler that turns the
-// unexpected into the `internal` refusal (logged, never shown as a stack).
-// No body parser is shared: only the import route reads a request body.
-import { type DestinationRefusal, message } from "@skillshelf/bundle-reader";
+// everything under /api, the routes, and the error answers. No body parser
+// is shared: only the import route reads a request body.
 import type { RootsLike } from "@skillshelf/skill-catalog";
 import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController } from "fastify";
 import { requireToken } from "./auth.js";
+import { answerErrors } from "./errors.js";
 import { type ImportCaps, importCaps } from "./imports/caps.js";
 import { ImportGate } from "./imports/gate.js";
 import { cutUnreadBodies } from "./linger.js";
@@ -75,24 +74,7 @@ export async function buildApp(options: AppOptions): Promise<ServerApp> {
     const route = request.routeOptions.url ?? "";
     if (isApiPath(request.url) || isApiPath(route)) await authorize(request, reply);
   });
-  app.setErrorHandler(async (error, request, reply) => {
-    const status = (error as { statusCode?: number }).statusCode ?? 500;
-    if (status < 500) {
-      return reply.code(status).send({
-        error: (error as { code?: string }).code ?? "bad-request",
-        message: (error as Error).message,
-      });
-    }
-    request.log.error({ err: error }, "request failed");
-    const refusal: DestinationRefusal = { code: "internal" };
-    return reply.code(500).send({ refusal, message: message(refusal) });
-  });
-  app.setNotFoundHandler(async (request, reply) =>
-    reply.code(404).send({
-      error: "not-found",
-      message: `Nothing at ${request.method} ${request.url.split("?")[0]}.`,
-    }),
-  );
+  answerErrors(app);
 
   registerConsoleRoutes(app);
   registerInfoRoutes(app, options.roots, caps);

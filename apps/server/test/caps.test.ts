@@ -146,7 +146,9 @@ describe("body caps", () => {
 
 describe("slow clients and admission", () => {
   /** Opens a connection, sends the head of an import and part of its body, and keeps it open. */
-  const startSlowImport = (s: TestServer): Promise<{ closed: Promise<number>; end: () => void }> =>
+  const startSlowImport = (
+    s: TestServer,
+  ): Promise<{ closed: Promise<number>; end: () => void; abort: () => void }> =>
     new Promise((resolve) => {
       const { port } = new URL(s.url);
       const socket = connect(Number(port), "127.0.0.1", () => {
@@ -160,7 +162,11 @@ describe("slow clients and admission", () => {
         );
         socket.on("error", () => {});
         socket.on("data", () => {});
-        resolve({ closed, end: () => socket.end(new Uint8Array(924)) });
+        resolve({
+          closed,
+          end: () => socket.end(new Uint8Array(924)),
+          abort: () => socket.destroy(),
+        });
       });
     });
 
@@ -172,6 +178,16 @@ describe("slow clients and admission", () => {
     const lasted = await slow.closed;
     expect(lasted).toBeGreaterThanOrEqual(300);
     expect(lasted).toBeLessThan(5_000);
+    await healthy(s);
+  });
+
+  it("frees the import slot when the client leaves mid-upload", async () => {
+    const s = await start();
+    const slow = await startSlowImport(s);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(s.gate.running).toBe(1);
+    slow.abort();
+    await expect.poll(() => s.gate.running, { timeout: 5_000 }).toBe(0);
     await healthy(s);
   });
 

@@ -10,6 +10,7 @@ import type { IncomingHttpHeaders } from "node:http";
 import type { Readable } from "node:stream";
 import { Busboy, type BusboyFileStream } from "@fastify/busboy";
 import { limits, type Refusal, type UploadFile } from "@skillshelf/bundle-reader";
+import { clientGone } from "../errors.js";
 import type { ImportCaps } from "./caps.js";
 import type { ParsedBody } from "./parsed-body.js";
 import { tooLarge } from "./raw.js";
@@ -82,7 +83,7 @@ export function readForm(
       if (bodyBytes > caps.maxFormBodyBytes) finish(tooLarge());
     };
     const onClose = (): void => {
-      if (!stream.readableEnded) finish(new Error("the client closed the connection mid-upload"));
+      if (!stream.readableEnded) finish(clientGone());
     };
 
     busboy.on("field", (name, value, _nameTruncated, valueTruncated) => {

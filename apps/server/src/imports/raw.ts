@@ -5,6 +5,7 @@
 // sniffs tar or gzip by magic bytes, so the Content-Type is not trusted.
 import type { Readable } from "node:stream";
 import { limits } from "@skillshelf/bundle-reader";
+import { clientGone } from "../errors.js";
 import type { ParsedBody } from "./parsed-body.js";
 
 /** The reader's own refusal for a bundle above its byte limit. */
@@ -47,7 +48,7 @@ export function readArchiveBody(
       stop();
       reject(error);
     };
-    const onClose = (): void => onError(new Error("the client closed the connection mid-upload"));
+    const onClose = (): void => onError(clientGone());
     stream.on("data", onData);
     stream.once("end", onEnd);
     stream.once("error", onError);
