@@ -10,6 +10,7 @@ type Seen = { path: string; file: boolean; explicit: boolean };
 export class NameIndex {
   private readonly seen = new Map<string, Seen>();
   private readonly knownDirectories = new Set<string>();
+  private lastParent: string | undefined;
 
   /** Records an entry and the directories its path implies; `raw` names it in a refusal. */
   recordEntry(
@@ -18,10 +19,15 @@ export class NameIndex {
     segments: string[],
     directory: boolean,
   ): Refusal | undefined {
-    return (
-      this.recordParents(raw, segments, segments.length - 1) ??
-      this.note(raw, path, !directory, true)
-    );
+    // Entries mostly come grouped by directory: when this one shares the last
+    // one's parent, its parents are known already.
+    const parent = path.slice(0, Math.max(0, path.lastIndexOf("/")));
+    if (parent !== this.lastParent) {
+      const clash = this.recordParents(raw, segments, segments.length - 1);
+      if (clash !== undefined) return clash;
+      this.lastParent = parent;
+    }
+    return this.note(raw, path, !directory, true);
   }
 
   /** Records the directories named by the first `count` segments, as implied by `raw`. */
