@@ -47,6 +47,8 @@ beforeAll(async () => {
   await mkdir(shots, { recursive: true });
   server = await startServer();
   await writeSkill(server.roots.builtin, "house-style", { "references/tone.md": "Be brief.\n" });
+  await writeSkill(server.roots.builtin, "mislabeled");
+  await writeFile(join(server.roots.builtin, "mislabeled", "SKILL.md"), "# another-name\n");
   files = await mkdtemp(join(tmpdir(), "skillshelf-browser-"));
   browser = await chromium.launch({
     executablePath: chromiumPath,
@@ -92,6 +94,9 @@ describe.sequential("the console", () => {
     );
     expect(await row("house-style").textContent()).toContain("builtin");
     expect(await page.locator("#revision").textContent()).toMatch(/^revision [0-9a-f]{12}$/);
+    const refused = await page.locator("#refused li").allTextContents();
+    expect(refused).toHaveLength(1);
+    expect(refused[0]).toMatch(/^mislabeledidentity-mismatch.+/);
     await shoot("01-catalog");
   });
 
