@@ -7,6 +7,7 @@ import { limits } from "@skillshelf/bundle-reader";
 import { afterEach, describe, expect, it } from "vitest";
 import type { AppOptions } from "../src/app.js";
 import { importCaps } from "../src/imports/caps.js";
+import { streamOf } from "./support/bodies.js";
 import { sendUntilAnswered } from "./support/http.js";
 import { bodyOf, startServer, type TestServer } from "./support/server.js";
 
@@ -47,6 +48,19 @@ describe("body caps", () => {
     // Read at most the cap, then at most the lingering discard (64 MiB), plus what socket buffers hold.
     expect(answer.sent).toBeLessThan(caps.maxArchiveBodyBytes + lingerBytes + 16 * MIB);
     await new Promise((resolve) => setTimeout(resolve, 50));
+    await healthy(s);
+  });
+
+  it("cuts an oversized body streamed by fetch from a generator", async () => {
+    const s = await start();
+    const response = await fetch(`${s.url}/api/imports`, {
+      method: "POST",
+      headers: { ...s.auth, "content-type": "application/x-tar" },
+      body: streamOf(MIB, 80),
+      duplex: "half",
+    } as RequestInit);
+    expect(response.status).toBe(413);
+    expect((await bodyOf(response)).refusal).toEqual({ code: "too-large", limit: maxBytes });
     await healthy(s);
   });
 
@@ -188,6 +202,27 @@ describe("slow clients and admission", () => {
     expect(s.gate.running).toBe(1);
     slow.abort();
     await expect.poll(() => s.gate.running, { timeout: 5_000 }).toBe(0);
+    await healthy(s);
+  });
+
+  it("drops a client that trickles a body for longer than a request may take", async () => {
+    const s = await start({ requestTimeout: 1_000, connectionTimeout: 10_000 });
+    const { port } = new URL(s.url);
+    const socket = connect(Number(port), "127.0.0.1");
+    let answer = "";
+    socket.on("data", (chunk: Buffer) => {
+      answer += chunk.toString();
+    });
+    socket.on("error", () => {});
+    socket.write(
+      `POST /api/imports HTTP/1.1\r\nhost: 127.0.0.1\r\nauthorization: Bearer ${s.token}\r\ncontent-type: application/x-tar\r\ncontent-length: 100000\r\n\r\n`,
+    );
+    const trickle = setInterval(() => socket.write(new Uint8Array(10)), 100);
+    const started = Date.now();
+    await new Promise((resolve) => socket.once("close", resolve));
+    clearInterval(trickle);
+    expect(Date.now() - started).toBeLessThan(8_000);
+    expect(answer).toMatch(/^HTTP\/1\.1 408 /);
     await healthy(s);
   });
 
