@@ -70,8 +70,8 @@ function createProgram(io: Io, output: Output, setExit: (code: number) => void):
     .configureOutput({
       writeOut: (text) => io.stdout.write(text),
       writeErr: (text) => io.stderr.write(text),
-      getOutHelpWidth: () => (output.out.tty ? io.stdout.columns : undefined) ?? HELP_WIDTH,
-      getErrHelpWidth: () => (output.err.tty ? io.stderr.columns : undefined) ?? HELP_WIDTH,
+      getOutHelpWidth: () => (output.out.tty && io.stdout.columns) || HELP_WIDTH,
+      getErrHelpWidth: () => (output.err.tty && io.stderr.columns) || HELP_WIDTH,
       getOutHasColors: () => output.out.color,
       getErrHasColors: () => output.err.color,
       outputError: (text, write) => write(output.err.paint("red", text)),
@@ -108,7 +108,7 @@ function createProgram(io: Io, output: Output, setExit: (code: number) => void):
   return program;
 }
 
-/** Help is laid out for 80 columns unless a terminal says otherwise. */
+/** Help is laid out for 80 columns unless a terminal says how wide it is. */
 const HELP_WIDTH = 80;
 
 /** A subcommand with --json and the global root options, so they work after it too. */
