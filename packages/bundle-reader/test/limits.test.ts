@@ -61,7 +61,10 @@ describe("limits", () => {
       header({ name: "/abs.md", size: MIB }),
       Buffer.alloc(MIB, "a"),
     ]);
-    expect(refusalOf(await readBytes(bytes))).toMatchObject({ code: "unsafe-path", path: "/abs.md" });
+    expect(refusalOf(await readBytes(bytes))).toMatchObject({
+      code: "unsafe-path",
+      path: "/abs.md",
+    });
   });
 
   it("refuses a member that claims more than 64 MiB from its header alone", async () => {
