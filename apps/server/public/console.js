@@ -45,6 +45,7 @@ function formatBytes(bytes) {
 function showNoToken() {
   sessionStorage.removeItem(tokenKey);
   $("no-token").hidden = false;
+  for (const id of ["import", "catalog", "detail"]) $(id).hidden = true;
 }
 
 async function api(method, path) {

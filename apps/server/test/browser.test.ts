@@ -263,6 +263,23 @@ describe.sequential("the console", () => {
     await shoot("08-removed");
   });
 
+  it("asks for the console URL when the token is missing or wrong", async () => {
+    const context = await browser.newContext();
+    try {
+      const other = await context.newPage();
+      await other.goto(`${server.url}/`);
+      await expect.poll(() => other.locator("#no-token").isVisible(), patience).toBe(true);
+      await other.goto(`${server.url}/#token=not-the-token-at-all`);
+      await other.reload();
+      await expect.poll(() => other.locator("#no-token").isVisible(), patience).toBe(true);
+      expect(await other.locator("#skills tr").count()).toBe(0);
+      expect(await other.evaluate(() => sessionStorage.getItem("skillshelf-token"))).toBeNull();
+      await other.screenshot({ path: join(shots, "09-no-token.png") });
+    } finally {
+      await context.close();
+    }
+  });
+
   it("ran without errors, policy violations or external requests", () => {
     expect(problems).toEqual([]);
   });
