@@ -1,7 +1,7 @@
 // The installed executables, run as an operator runs them: `skillshelf
 // check` on a good and a bad bundle, and `skillshelf-server` started on a
-// free port with a token, asked for /healthz and its limits, then stopped
-// with SIGTERM. They run on the Node that runs the tests.
+// free port with a token, asked for /healthz, its limits and the console
+// page, then stopped with SIGTERM. They run on the Node that runs the tests.
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { expect, it } from "vitest";
@@ -69,6 +69,10 @@ it("skillshelf-server starts on a free port, answers /healthz and stops on SIGTE
     expect(await limits.json()).toMatchObject({ maxEntries: 10_000 });
     const anonymous = await fetch(`http://127.0.0.1:${server.port}/api/skills`);
     expect(anonymous.status).toBe(401);
+    // The console's page and assets ship in the tarball and are served from it.
+    const page = await fetch(`http://127.0.0.1:${server.port}/`);
+    expect(page.status).toBe(200);
+    expect(page.headers.get("content-type")).toMatch(/^text\/html/);
   } finally {
     const ended = await server.stop();
     expect(ended, server.output()).toEqual({ code: 0, signal: null });
