@@ -1,5 +1,6 @@
 // The libraries as a user gets them: imported from ESM in a project outside
-// the workspace, walking the sample bundle from source to a verified payload.
+// the workspace, walking the sample bundle (as a folder and as a .tgz) from
+// source to a verified payload.
 import { copyFileSync } from "node:fs";
 import { join } from "node:path";
 import { expect, it } from "vitest";
@@ -20,6 +21,13 @@ it("reads, installs, catalogs, loads and hands out the sample bundle from the ta
     { name: "pdf-tools", files: ["SKILL.md", "scripts/extract.sh"] },
     { name: "release-notes", files: ["SKILL.md", "references/style.md"] },
   ]);
+  // The .tgz of the same folder, read as a file and as bytes, gives the same skills.
+  const [fromFile, fromBytes] = seen.archive;
+  expect(fromBytes).toEqual(fromFile);
+  expect(fromFile.map((s: { name: string }) => s.name)).toEqual(["pdf-tools", "release-notes"]);
+  expect(fromFile[0].files).toContainEqual(
+    expect.objectContaining({ path: "scripts/extract.sh", executable: true }),
+  );
   expect(seen.installed).toEqual(["pdf-tools", "release-notes"]);
   expect(seen.catalog.ids).toEqual(["pdf-tools", "release-notes"]);
   expect(seen.catalog.refused).toEqual([]);

@@ -2,8 +2,9 @@
 // published package from ESM and walks a real bundle from source to payload
 // with them, then prints what it saw as one JSON line for the test to check.
 // Usage: node library.mjs <bundle folder> <work dir>
-import { mkdirSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
+import { execFileSync } from "node:child_process";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { basename, dirname, join } from "node:path";
 import { limits, message, readBundle } from "@skillshelf/bundle-reader";
 import * as cli from "@skillshelf/cli";
 import { materialize, payload, readPayload } from "@skillshelf/payload";
@@ -14,6 +15,12 @@ const [bundleDir, workDir] = process.argv.slice(2);
 
 const read = await readBundle({ kind: "path", path: bundleDir });
 if (!read.ok) throw new Error(message(read.refusal));
+
+// The same bundle packed with tar -czf, read as a file and as bytes.
+const tgz = join(workDir, "bundle.tgz");
+execFileSync("tar", ["-czf", tgz, "-C", dirname(bundleDir), basename(bundleDir)]);
+const fromFile = await readBundle({ kind: "path", path: tgz });
+const fromBytes = await readBundle({ kind: "archive", bytes: readFileSync(tgz) });
 
 const roots = SkillRoots.forWorkspace(join(workDir, "workspace")).withManaged(
   join(workDir, "data"),
@@ -36,6 +43,7 @@ console.log(
   JSON.stringify({
     limits: limits(),
     read: read.skills.map((s) => ({ name: s.name, files: s.files.map((f) => f.path) })),
+    archive: [fromFile, fromBytes].map((r) => (r.ok ? r.skills : r.refusal)),
     installed: installed.ok ? installed.installed.map((i) => i.id) : installed.refusal,
     catalog: {
       ids: listed.skills.map((s) => s.id),
