@@ -32,6 +32,8 @@ export class TarFrame {
   private pathUtf8 = true;
   private paxSize: number | undefined;
   private problem: string | undefined;
+  /** Where the end-of-archive marker ends, once seen; what follows can only be padding. */
+  endAt: number | undefined;
 
   /** Takes the next bytes of the tar stream; returns a problem found in them, if any. */
   feed(chunk: Uint8Array): string | undefined {
@@ -88,6 +90,7 @@ export class TarFrame {
         if (this.extended) return this.fail("an extended header that no member follows").detail;
         this.drop(BLOCK);
         this.zeroBlocks++;
+        if (this.zeroBlocks === 2) this.endAt = this.position;
         continue;
       }
       if (this.zeroBlocks > 0) return this.fail("data after the end-of-archive marker").detail;

@@ -40,6 +40,7 @@ export class TarReader {
   private cutWith: Refusal | undefined;
   private ending = false;
   private bytes = 0;
+  private written = 0;
 
   constructor(
     private readonly ledger: Ledger,
@@ -72,7 +73,13 @@ export class TarReader {
       this.corrupt(problem);
       return undefined;
     }
-    if (this.extract.write(chunk)) return undefined;
+    // Past the end-of-archive marker the frame alone checks the padding:
+    // tar-stream would parse every zero block of a gzip bomb as a header.
+    const room = (this.frame.endAt ?? Number.POSITIVE_INFINITY) - this.written;
+    const forTar = room < chunk.length ? chunk.subarray(0, Math.max(0, room)) : chunk;
+    if (forTar.length === 0) return undefined;
+    this.written += forTar.length;
+    if (this.extract.write(forTar)) return undefined;
     return new Promise((resolve) => {
       this.wake = resolve;
     });
