@@ -37,10 +37,15 @@ export async function installConsumer(
     overrides: tarballs,
   };
   writeFileSync(join(dir, "package.json"), `${JSON.stringify(manifest, null, 2)}\n`);
-  await run(
-    "npm",
-    ["install", "--prefer-offline", "--no-audit", "--no-fund", "--omit=dev", "--loglevel=error"],
-    { cwd: dir, env: cleanEnv(), maxBuffer: 16 << 20 },
-  );
+  const npmArgs = ["install", "--prefer-offline", "--no-audit", "--no-fund", "--omit=dev"];
+  const install = () =>
+    run("npm", [...npmArgs, "--loglevel=error"], {
+      cwd: dir,
+      env: cleanEnv(),
+      maxBuffer: 16 << 20,
+    });
+  // One retry: the registry is the only network the install needs, and a
+  // dropped connection should not fail a release check.
+  await install().catch(() => install());
   return { dir, binDir: join(dir, "node_modules", ".bin"), packages };
 }
