@@ -1,0 +1,82 @@
+// A sample of the conformance cases through the console in Chromium: each
+// case is written as a real folder, chosen with the folder picker, and sent
+// the way the page sends it (client-relative paths from webkitRelativePath);
+// the import's answer must give the case's verdict. The sample holds regular
+// files only (a browser follows links and drops empty folders, so those
+// cases say nothing about the console) and imports with replace, so cases
+// naming the same skill do not collide in the store.
+import { existsSync } from "node:fs";
+import { buildFolder, cases, makeScratchDir, runConformance } from "@skillshelf/conformance";
+import { type Browser, chromium, type Page } from "playwright-core";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { startServer, type TestServer } from "./support/server.js";
+import { verdictOfAnswer } from "./support/verdict.js";
+
+const chromiumPath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+
+const sample = new Set([
+  "a collection of skills",
+  "a SKILL.md at the root makes the root one skill",
+  "nested folders inside a skill",
+  "empty files are kept",
+  "a UTF-8 BOM is kept as bytes",
+  "Unicode file names",
+  "macOS metadata and .git contents are set aside",
+  "file content that is not UTF-8",
+  "a collection directory without SKILL.md",
+  "a file beside the skill directories",
+  "two wrapper levels are not removed",
+  "a root skill accepts files of any name beside SKILL.md",
+]);
+const sampled = cases.filter((c) => sample.has(c.name));
+
+let server: TestServer;
+let browser: Browser;
+let page: Page;
+
+beforeAll(async () => {
+  expect(existsSync(chromiumPath), `Chromium is missing at ${chromiumPath}`).toBe(true);
+  server = await startServer();
+  browser = await chromium.launch({
+    executablePath: chromiumPath,
+    args: [
+      "--headless",
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+      "--no-first-run",
+      "--disable-quic",
+    ],
+  });
+  page = await browser.newPage();
+  page.setDefaultTimeout(30_000);
+  await page.goto(`${server.url}/#token=${server.token}`);
+  await page.locator("#replace").check();
+}, 120_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+it("samples cases that exist", () => {
+  expect(sampled.map((c) => c.name).sort()).toEqual([...sample].sort());
+});
+
+runConformance({
+  name: "console (chromium)",
+  forms: ["uploads"],
+  cases: sampled,
+  verdict: async (input) => {
+    const folder = await buildFolder(input.case, await makeScratchDir());
+    const [response] = await Promise.all([
+      page.waitForResponse(
+        (r) => r.url().startsWith(`${server.url}/api/imports`) && r.request().method() === "POST",
+      ),
+      page.locator("#folder-input").setInputFiles(folder),
+    ]);
+    return verdictOfAnswer(response.status(), await response.json(), input, server.roots);
+  },
+});
