@@ -6,7 +6,13 @@
 // cases say nothing about the console) and imports with replace, so cases
 // naming the same skill do not collide in the store.
 import { existsSync } from "node:fs";
-import { buildFolder, cases, makeScratchDir, runConformance } from "@skillshelf/conformance";
+import {
+  buildFolder,
+  cases,
+  formsOf,
+  makeScratchDir,
+  runConformance,
+} from "@skillshelf/conformance";
 import { type Browser, chromium, type Page } from "playwright-core";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { startServer, type TestServer } from "./support/server.js";
@@ -25,7 +31,7 @@ const sample = new Set([
   "file content that is not UTF-8",
   "a collection directory without SKILL.md",
   "a file beside the skill directories",
-  "two wrapper levels are not removed",
+  "a folder holding a wrapper directory is two levels",
   "a root skill accepts files of any name beside SKILL.md",
 ]);
 const sampled = cases.filter((c) => sample.has(c.name));
@@ -61,8 +67,10 @@ afterAll(async () => {
   await server?.stop();
 });
 
-it("samples cases that exist", () => {
+it("samples cases that exist and that a folder and an upload can both say", () => {
   expect(sampled.map((c) => c.name).sort()).toEqual([...sample].sort());
+  for (const c of sampled)
+    expect(formsOf(c), c.name).toEqual(expect.arrayContaining(["folder", "uploads"]));
 });
 
 runConformance({
