@@ -121,7 +121,7 @@ export function readForm(
 
     stream.on("data", countBody);
     stream.once("close", onClose);
-    stream.once("error", (error: Error) => finish(error));
+    stream.once("error", () => finish(clientGone()));
     stream.pipe(busboy);
   });
 }

@@ -44,11 +44,12 @@ export function readArchiveBody(
       stop();
       resolve({ ok: true, kind: "archive", bytes: Buffer.concat(chunks, total) });
     };
-    const onError = (error: Error): void => {
+    // A request stream fails only when its connection does: the client is gone.
+    const onError = (): void => {
       stop();
-      reject(error);
+      reject(clientGone());
     };
-    const onClose = (): void => onError(clientGone());
+    const onClose = onError;
     stream.on("data", onData);
     stream.once("end", onEnd);
     stream.once("error", onError);
