@@ -12,6 +12,8 @@ import { isSetAside } from "./set-aside.js";
 import { decodeText } from "./text.js";
 import type { ReadResult, Refusal } from "./types.js";
 
+const EMPTY = new Uint8Array(0);
+
 export type EntryKind = "file" | "directory" | "link" | "special";
 
 /** One entry as a source describes it, before any body is read. */
@@ -37,12 +39,13 @@ export type Admission =
 /** An accepted directory entry, kept so an empty one still counts in a collection. */
 export type LedgerDirectory = { path: string; order: number };
 
-/** An accepted file: where it sits and, once read, its text. */
+/** An accepted file: where it sits, its bytes once read, and its text once judged. */
 export type LedgerFile = {
   raw: string;
   path: string;
   /** Position in source order, shared with directories. */
   order: number;
+  bytes: Uint8Array | undefined;
   text: string | undefined;
   executable: boolean;
 };
@@ -88,22 +91,29 @@ export class Ledger {
       raw,
       path: verdict.path,
       order: this.entries,
+      bytes: undefined,
       text: undefined,
       executable: false,
     });
     return { kind: "file", slot: this.files.length - 1 };
   }
 
-  /** Records the bytes read for an admitted file; they are judged in `finish`. */
+  /**
+   * Records the bytes read for an admitted file. They are judged and decoded
+   * in `finish`, once the whole source is known to be within its limits, so
+   * a source refused on the way (a gzip bomb) never pays for decoding.
+   */
   fill(slot: number, bytes: Uint8Array, executable: boolean): void {
     const file = this.files[slot]!;
-    file.text = decodeText(bytes);
+    file.bytes = bytes;
     file.executable = executable;
   }
 
   /** Judges content in source order, then resolves the skills. */
   finish(archiveName: string | undefined): ReadResult {
     for (const file of this.files) {
+      file.text = decodeText(file.bytes ?? EMPTY);
+      file.bytes = undefined;
       if (file.text === undefined) {
         return { ok: false, refusal: { code: "not-utf8", path: file.raw } };
       }

@@ -24,8 +24,8 @@ export class Reading {
 
   /** Throws the abort reason once the read has been cancelled; called between steps. */
   check(): void {
-    if (this.cancelled) this.signal?.throwIfAborted();
-    if (this.cancelled) throw new Error("the read was cancelled");
+    if (!this.cancelled) return;
+    throw this.signal?.reason ?? new Error("the read was cancelled");
   }
 
   /** Registers what to destroy on cancel; returns a function that unregisters it. */

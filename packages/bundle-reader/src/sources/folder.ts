@@ -10,9 +10,6 @@ import type { ReadResult } from "../types.js";
 import { type FolderEntry, unreadable, walkFolder } from "./folder-walk.js";
 import { readExpectedFile } from "./fs-calls.js";
 
-/** Files up to this size are read into one reused buffer; larger ones get their own. */
-const SCRATCH_BYTES = 1 << 20;
-
 type Pending = { slot: number; entry: FolderEntry };
 
 /** Reads the folder at `root`, given by the caller as `shown`, as the entries of `name`. */
@@ -32,10 +29,9 @@ export async function readFolder(
     if (admission.kind === "file") pending.push({ slot: admission.slot, entry });
   }
   let bytes = 0;
-  const scratch = Buffer.allocUnsafe(SCRATCH_BYTES);
   for (const { slot, entry } of pending) {
     const stats = entry.stats!;
-    const read = readExpectedFile(entry.absolute!, stats, scratch);
+    const read = readExpectedFile(entry.absolute!, stats);
     if (!read.ok) return { ok: false, refusal: unreadable(entry.raw, read.error) };
     ledger.fill(slot, read.value, (stats.mode & 0o100) !== 0);
     bytes += read.value.length;

@@ -42,20 +42,18 @@ export function namesIn(path: string): Outcome<Buffer[]> {
  * block on a fifo swapped in since (O_NOFOLLOW, O_NONBLOCK), and checking it
  * still holds exactly the bytes lstat counted: one byte more is asked for, so
  * a file that grew (or a device swapped in) is caught without another call.
- * The bytes land in `scratch` when they fit (the caller decodes them before
- * the next read), so reading thousands of small files allocates almost nothing.
  */
-export function readExpectedFile(path: string, expected: Stats, scratch: Buffer): Outcome<Buffer> {
+export function readExpectedFile(path: string, expected: Stats): Outcome<Buffer> {
   const opened = attempt(() => openSync(path, OPEN_FLAGS));
   if (!opened.ok) return opened;
   const fd = opened.value;
-  const outcome = readOpenFile(fd, path, expected.size, scratch);
+  const outcome = readOpenFile(fd, path, expected.size);
   const closed = attempt(() => closeSync(fd));
   return outcome.ok && !closed.ok ? closed : outcome;
 }
 
-function readOpenFile(fd: number, path: string, size: number, scratch: Buffer): Outcome<Buffer> {
-  const buffer = size < scratch.length ? scratch : Buffer.allocUnsafe(size + 1);
+function readOpenFile(fd: number, path: string, size: number): Outcome<Buffer> {
+  const buffer = Buffer.allocUnsafe(size + 1);
   let offset = 0;
   for (;;) {
     const want = size + 1 - offset;
