@@ -1,3 +1,5 @@
+// The package's whole public face: reading a bundle, its limits, and the
+// refusal table every surface answers from.
 export { limits } from "./limits.js";
 export { readBundle } from "./read-bundle.js";
 export {

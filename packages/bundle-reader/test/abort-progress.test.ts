@@ -1,3 +1,5 @@
+// An abort rejects with the signal's reason, at once and in the middle of any
+// source; progress reports grow, are throttled, and end with a final call.
 import { writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";

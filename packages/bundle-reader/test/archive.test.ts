@@ -1,3 +1,6 @@
+// Archives as real tar bytes: what must be accepted (formats, PAX, names,
+// modes, padding), what is damaged (corrupt-archive), what is no archive, and
+// every member kind, each decided from its header.
 import { writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";

@@ -1,3 +1,6 @@
+// Folders as real directories in a temporary place: the collection and root
+// rules, exact text and modes, set-aside entries, links, fifos, names that
+// are not UTF-8, collisions, and the limits checked from lstat before reading.
 import { execFileSync } from "node:child_process";
 import { chmod, link, mkdir, open, symlink, writeFile } from "node:fs/promises";
 import { join } from "node:path";

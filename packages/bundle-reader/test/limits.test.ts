@@ -1,3 +1,6 @@
+// The published limits, enforced as a source is read: gzip bombs stop at 64
+// MiB of work, every member counts against 10,000 entries, and a problem
+// before the limit is still the one named.
 import { createGzip } from "node:zlib";
 import { describe, expect, it } from "vitest";
 import { limits, readBundle } from "../src/index.js";

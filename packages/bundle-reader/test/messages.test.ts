@@ -1,3 +1,5 @@
+// The one refusal table: a sentence for every code that names what it is
+// given, and the HTTP status and exit code each surface uses.
 import { describe, expect, it } from "vitest";
 import {
   type DestinationRefusal,

@@ -1,3 +1,5 @@
+// Every path rule, on its own and through a read: the reason given for each
+// unsafe path, the paths that pass, and names that fold together.
 import { describe, expect, it } from "vitest";
 import { readBundle } from "../src/index.js";
 import { checkPath, foldPath } from "../src/paths.js";

@@ -1,3 +1,5 @@
+// From entries to skills: root skill, collection, one wrapper level, and the
+// refusals of the structure (missing SKILL.md, stray file, no skills).
 import { describe, expect, it } from "vitest";
 import { readBundle } from "../src/index.js";
 import { readBytes, readUploads, refusalOf, shapeOf } from "./support/read.js";
