@@ -105,6 +105,19 @@ describe("progress", () => {
     expect(calls).toBeLessThan(300);
   });
 
+  it.each<[string, () => Promise<Source>]>([
+    ["a folder", async () => ({ kind: "path", path: await manyFiles() })],
+    ["an archive", async () => ({ kind: "archive", bytes: tar(...skillMembers("b/s")) })],
+  ])("lets a failing progress callback fail the read, never a refusal, for %s", async (_, make) => {
+    const broken = new Error("the progress bar broke");
+    const reading = readBundle(await make(), {
+      onProgress: () => {
+        throw broken;
+      },
+    });
+    await expect(reading).rejects.toBe(broken);
+  });
+
   it("makes a final call for a refused read too", async () => {
     let last: ReadProgress | undefined;
     const bytes = tar(...skillMembers("b/s"), { name: "/abs", body: "x" });

@@ -53,7 +53,7 @@ async function feed(
   reading: Reading,
 ): Promise<Ledger | Refusal> {
   const ledger = new Ledger(false);
-  const tar = new TarReader(ledger, reading);
+  const tar = new TarReader(ledger);
   const untrack = reading.onCancel(() =>
     tar.stop({ code: "corrupt-archive", detail: "cancelled" }),
   );
@@ -62,12 +62,13 @@ async function feed(
     for await (const chunk of tarBytes) {
       reading.check();
       const room = MAX_BYTES - total;
-      total += chunk.length;
-      if (total > MAX_BYTES) {
+      if (chunk.length > room) {
         await tar.write(chunk.subarray(0, room));
+        total = MAX_BYTES;
         tar.cut({ code: "too-large", limit: MAX_BYTES });
         break;
       }
+      total += chunk.length;
       await tar.write(chunk);
       reading.progress(total, ledger.entries);
       if (tar.settled) break;
@@ -77,6 +78,7 @@ async function feed(
   }
   tar.end();
   const refusal = await tar.outcome;
+  reading.progress(total, ledger.entries);
   reading.check();
   return refusal ?? ledger;
 }

@@ -15,7 +15,6 @@ import {
 } from "tar-stream";
 import type { Ledger } from "../ledger.js";
 import { MAX_BYTES } from "../limits.js";
-import type { Reading } from "../reading.js";
 import type { Refusal } from "../types.js";
 import { TarFrame } from "./tar-frame.js";
 import { kindOf, nameOf } from "./tar-header.js";
@@ -39,13 +38,9 @@ export class TarReader {
   private wake: (() => void) | undefined;
   private cutWith: Refusal | undefined;
   private ending = false;
-  private bytes = 0;
   private written = 0;
 
-  constructor(
-    private readonly ledger: Ledger,
-    private readonly reading: Reading,
-  ) {
+  constructor(private readonly ledger: Ledger) {
     this.outcome = new Promise((resolve) => {
       this.settle = resolve;
     });
@@ -67,7 +62,6 @@ export class TarReader {
   /** Writes the next bytes; resolves when more may be written (or the outcome is known). */
   write(chunk: Uint8Array): Promise<void> | undefined {
     if (this.settled) return undefined;
-    this.bytes += chunk.length;
     const problem = this.frame.feed(chunk);
     if (problem !== undefined) {
       this.corrupt(problem);
@@ -135,7 +129,6 @@ export class TarReader {
       return corruptRefusal(`the directory '${raw}' claims a body of ${size} bytes`);
     }
     const admission = this.ledger.admit({ raw, utf8, kind, size, ...(detail ? { detail } : {}) });
-    this.reading.progress(this.bytes, this.ledger.entries);
     if (admission.kind === "refused") return admission.refusal;
     const executable = (header.mode & 0o100) !== 0;
     if (kind !== "file" || size === 0) {
