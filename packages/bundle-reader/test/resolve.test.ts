@@ -54,6 +54,11 @@ describe("from entries to skills", () => {
     ["only files, no directories", ["w/README.md"], { code: "no-skills" }],
     ["only set-aside entries", ["w/.DS_Store", "w/.git/HEAD"], { code: "no-skills" }],
     [
+      "a directory holding only set-aside files",
+      ["w/a/SKILL.md", "w/b/.DS_Store"],
+      { code: "missing-skill-file", path: "w/b", skill: "b" },
+    ],
+    [
       "a root SKILL.md with no name to give it",
       ["SKILL.md"],
       { code: "unnamed-skill", path: "SKILL.md" },
