@@ -45,7 +45,8 @@ export type LedgerFile = {
   path: string;
   /** Position in source order, shared with directories. */
   order: number;
-  bytes: Uint8Array | undefined;
+  /** The file's bytes, or the pieces they arrived in (joined only when judged). */
+  bytes: Uint8Array | readonly Uint8Array[] | undefined;
   text: string | undefined;
   executable: boolean;
 };
@@ -103,7 +104,7 @@ export class Ledger {
    * in `finish`, once the whole source is known to be within its limits, so
    * a source refused on the way (a gzip bomb) never pays for decoding.
    */
-  fill(slot: number, bytes: Uint8Array, executable: boolean): void {
+  fill(slot: number, bytes: Uint8Array | readonly Uint8Array[], executable: boolean): void {
     const file = this.files[slot]!;
     file.bytes = bytes;
     file.executable = executable;
@@ -112,7 +113,7 @@ export class Ledger {
   /** Judges content in source order, then resolves the skills. */
   finish(archiveName: string | undefined): ReadResult {
     for (const file of this.files) {
-      file.text = decodeText(file.bytes ?? EMPTY);
+      file.text = decodeText(joined(file.bytes));
       file.bytes = undefined;
       if (file.text === undefined) {
         return { ok: false, refusal: { code: "not-utf8", path: file.raw } };
@@ -136,6 +137,12 @@ export class Ledger {
     }
     return clash;
   }
+}
+
+function joined(bytes: Uint8Array | readonly Uint8Array[] | undefined): Uint8Array {
+  if (bytes === undefined) return EMPTY;
+  if (!Array.isArray(bytes)) return bytes as Uint8Array;
+  return bytes.length === 1 ? bytes[0]! : Buffer.concat(bytes);
 }
 
 function refused(refusal: Refusal): Admission {

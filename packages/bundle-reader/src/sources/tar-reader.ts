@@ -158,8 +158,7 @@ export class TarReader {
       this.bodyOpen = false;
       if (this.settled) return;
       if (body.read === "keep") {
-        const bytes = chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks);
-        this.ledger.fill(body.slot, bytes, body.executable);
+        this.ledger.fill(body.slot, chunks, body.executable);
       }
       next();
       this.complete();
