@@ -16,7 +16,8 @@ export function dir(path: string, extra: Partial<Entry> = {}): Entry {
 }
 
 /** A SKILL.md for the skill in `folder` ("" for the root). */
-export function skillFile(folder: string, name = folder): Entry {
+/** A SKILL.md titled after its own directory, so the bundle also passes the destination. */
+export function skillFile(folder: string, name = folder.split("/").at(-1) ?? folder): Entry {
   return file(folder === "" ? "SKILL.md" : `${folder}/SKILL.md`, `# ${name}\n\nDoes ${name}.\n`);
 }
 
