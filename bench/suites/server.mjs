@@ -111,7 +111,8 @@ function createLoadBundles(clients) {
   });
 }
 
-async function driveClient(base, bytes, deadline, tally) {
+async function driveClient(base, bytes, deadline, tally, client) {
+  tally.perClient[client] = 0;
   while (performance.now() < deadline) {
     const answer = await postImport(base, bytes);
     if (answer.status === 503) {
@@ -121,6 +122,7 @@ async function driveClient(base, bytes, deadline, tally) {
     }
     expectImported(answer, 4);
     tally.latencies.push(answer.ms);
+    tally.perClient[client] += 1;
   }
 }
 
@@ -130,11 +132,13 @@ async function measureLoad({ loadSeconds }) {
   const bundles = createLoadBundles(clients);
   return withServer(async (server) => {
     for (const bundle of bundles) expectImported(await postImport(server.base, bundle.bytes), 4);
-    const tally = { latencies: [], busy: 0 };
+    const tally = { latencies: [], busy: 0, perClient: [] };
     const start = performance.now();
     const deadline = start + loadSeconds * 1000;
     await Promise.all(
-      bundles.map((bundle) => driveClient(server.base, bundle.bytes, deadline, tally)),
+      bundles.map((bundle, client) =>
+        driveClient(server.base, bundle.bytes, deadline, tally, client),
+      ),
     );
     const elapsed = (performance.now() - start) / 1000;
     const peak = await readPeakRss(server.pid);
@@ -143,13 +147,16 @@ async function measureLoad({ loadSeconds }) {
       seconds: elapsed,
       imports: tally.latencies.length,
       busy: tally.busy,
+      perClient: tally.perClient,
       p50: median(tally.latencies),
+      p90: quantile(tally.latencies, 0.9),
       p99: quantile(tally.latencies, 0.99),
+      max: Math.max(...tally.latencies),
       peakRssBytes: peak,
       bundleTarBytes: bundles.map((b) => b.tar),
       bundleGzipBytes: bundles.map((b) => b.bytes.length),
     };
-    const context = `${clients} clients, ${elapsed.toFixed(0)} s, ${figures.imports} imports of ~${(bundles[0].tar / MiB).toFixed(2)} MiB (100 files, gzip'd to ${(bundles[0].bytes.length / 1024).toFixed(0)} KiB) with replace=1, ${figures.busy} answered 503 and retried; with under ~100 samples, p99 is close to the slowest import`;
+    const context = `${clients} clients, ${elapsed.toFixed(0)} s, ${figures.imports} imports of ~${(bundles[0].tar / MiB).toFixed(2)} MiB (100 files, gzip'd to ${(bundles[0].bytes.length / 1024).toFixed(0)} KiB) with replace=1, ${figures.busy} answered 503 and retried; imports per client ${tally.perClient.join(", ")}`;
     return [
       createReportRow({
         bench: "server/load",
@@ -163,6 +170,7 @@ async function measureLoad({ loadSeconds }) {
         measure: "import latency under load (p50 / p99)",
         subject: `p99 ${formatMs(figures.p99)}`,
         baseline: `p50 ${formatMs(figures.p50)}`,
+        note: `p90 ${formatMs(figures.p90)}, slowest ${formatMs(figures.max)}, over ${figures.imports} imports`,
       }),
       createReportRow({
         bench: "server/load",
