@@ -85,7 +85,7 @@ export async function writeFolder(entries, root) {
 }
 
 /** Turns an entry list into the `Skill[]` that the catalog's install takes. */
-export function toSkills(entries) {
+export function groupIntoSkills(entries) {
   const skills = new Map();
   for (const entry of entries) {
     if (entry.type !== "file") continue;

@@ -10,7 +10,7 @@ import { INPUT_DIR } from "./inputs.mjs";
 import { createTextWriter } from "./text.mjs";
 
 /** The id of skill number `index` in a benchmark root. */
-export function skillIdOf(index) {
+export function formatSkillId(index) {
   return `skill-${String(index).padStart(5, "0")}`;
 }
 
@@ -22,7 +22,7 @@ function fitToBytes(text, bytes) {
 
 /** Returns the SKILL.md text of skill `index`, exactly `bytes` long. */
 export function describeSkillFile(index, bytes, writeText) {
-  const id = skillIdOf(index);
+  const id = formatSkillId(index);
   const opening =
     index % 2 === 0
       ? `# ${id}\n\n`
@@ -41,7 +41,7 @@ export async function ensureSkillRoot(count, bytes) {
   await rm(base, { recursive: true, force: true });
   const writeText = createTextWriter(count + bytes);
   for (let index = 0; index < count; index += 1) {
-    const directory = join(root, skillIdOf(index));
+    const directory = join(root, formatSkillId(index));
     await mkdir(directory, { recursive: true });
     await writeFile(join(directory, "SKILL.md"), describeSkillFile(index, bytes, writeText));
   }

@@ -10,14 +10,14 @@ function collectGarbage() {
 }
 
 /** Returns the median of a list of numbers. */
-export function median(values) {
+export function computeMedian(values) {
   const sorted = [...values].sort((a, b) => a - b);
   const middle = Math.floor(sorted.length / 2);
   return sorted.length % 2 === 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
 }
 
 /** Returns the q-quantile (0..1) of a list of numbers, nearest rank. */
-export function quantile(values, q) {
+export function computeQuantile(values, q) {
   const sorted = [...values].sort((a, b) => a - b);
   const rank = Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1));
   return sorted[rank];
@@ -53,7 +53,8 @@ export async function compareContenders(contenders, { warmup = 1, rounds = 5 } =
     }
   }
   const figures = {};
-  for (const [name, list] of samples) figures[name] = { median: median(list), samples: list };
+  for (const [name, list] of samples)
+    figures[name] = { median: computeMedian(list), samples: list };
   return figures;
 }
 

@@ -5,8 +5,8 @@
 
 import { hashSkillsParallel, hashSkillsSync } from "../baselines/walk.mjs";
 import { writeSkillsPlainly, writeSkillsPlainlySync } from "../baselines/write-files.mjs";
-import { toSkills } from "../gen/bundles.mjs";
-import { ensureSkillRoot, skillIdOf } from "../gen/catalog-tree.mjs";
+import { groupIntoSkills } from "../gen/bundles.mjs";
+import { ensureSkillRoot, formatSkillId } from "../gen/catalog-tree.mjs";
 import { describeFolderBundle } from "../gen/inputs.mjs";
 import { expectEqual, expectSkills } from "../lib/expect.mjs";
 import { probeFsync } from "../lib/fsync-probe.mjs";
@@ -79,8 +79,9 @@ async function measureLoad() {
   const calls = 500;
   const loadMany = async (roots) => {
     for (let i = 0; i < calls; i += 1) {
-      const result = await load(roots, skillIdOf(i % 10));
-      if (!result.ok) throw new Error(`load refused ${skillIdOf(i % 10)}: ${result.refusal.code}`);
+      const result = await load(roots, formatSkillId(i % 10));
+      if (!result.ok)
+        throw new Error(`load refused ${formatSkillId(i % 10)}: ${result.refusal.code}`);
     }
     return calls;
   };
@@ -139,7 +140,7 @@ function createInstallContender(name, install, skills, fsyncMode) {
 
 async function measureInstall() {
   const { install } = await loadCatalog(["install"]);
-  const skills = toSkills(describeFolderBundle());
+  const skills = groupIntoSkills(describeFolderBundle());
   const files = skills.reduce((sum, skill) => sum + skill.files.length, 0);
   const real = createInstallContender("install", install, skills, "time");
   const unsynced = createInstallContender("install (fsync skipped)", install, skills, "skip");

@@ -14,7 +14,7 @@ import { listWithNanotar, listWithNodeTar, listWithTarStream } from "../baseline
 import { ensureBomb, ensureLimitTgz, ensureTinyTar, readInput } from "../gen/inputs.mjs";
 import { runNodeForJson } from "../lib/child.mjs";
 import { expectEqual, expectRefusal, expectSkills } from "../lib/expect.mjs";
-import { compareContenders, median, scaleRounds } from "../lib/measure.mjs";
+import { compareContenders, computeMedian, scaleRounds } from "../lib/measure.mjs";
 import { loadPackage, locatePackage } from "../lib/packages.mjs";
 import { createRatioRow, createReportRow, formatMs } from "../lib/report.mjs";
 
@@ -114,7 +114,7 @@ async function measureBombPeak(archive, mode) {
     outcome = answer.outcome;
     peaks.push(answer.vmHwmBytes ?? answer.maxRssBytes);
   }
-  return { outcome, peak: median(peaks), peaks };
+  return { outcome, peak: computeMedian(peaks), peaks };
 }
 
 async function measureBombOf(members, label, readBundle, limit) {

@@ -10,7 +10,7 @@ import { describeBundle } from "../gen/bundles.mjs";
 import { ensureLimitTgz, readInput } from "../gen/inputs.mjs";
 import { createTar } from "../gen/tar.mjs";
 import { expectEqual, expectSkills } from "../lib/expect.mjs";
-import { compareContenders, median, quantile, scaleRounds } from "../lib/measure.mjs";
+import { compareContenders, computeMedian, computeQuantile, scaleRounds } from "../lib/measure.mjs";
 import { loadPackage } from "../lib/packages.mjs";
 import { createRatioRow, createReportRow, formatMs } from "../lib/report.mjs";
 import { createScratch, removeScratch } from "../lib/scratch.mjs";
@@ -148,9 +148,9 @@ async function measureLoad({ loadSeconds }) {
       imports: tally.latencies.length,
       busy: tally.busy,
       perClient: tally.perClient,
-      p50: median(tally.latencies),
-      p90: quantile(tally.latencies, 0.9),
-      p99: quantile(tally.latencies, 0.99),
+      p50: computeMedian(tally.latencies),
+      p90: computeQuantile(tally.latencies, 0.9),
+      p99: computeQuantile(tally.latencies, 0.99),
       max: Math.max(...tally.latencies),
       peakRssBytes: peak,
       bundleTarBytes: bundles.map((b) => b.tar),
