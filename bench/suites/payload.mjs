@@ -9,7 +9,7 @@ import { expectEqual, expectSkills } from "../lib/expect.mjs";
 import { compareContenders, scaleRounds } from "../lib/measure.mjs";
 import { loadPackage } from "../lib/packages.mjs";
 import { createRatioRow, formatMs } from "../lib/report.mjs";
-import { createScratch } from "../lib/scratch.mjs";
+import { createScratch, removeScratch } from "../lib/scratch.mjs";
 
 async function loadPayload(exports) {
   const loaded = await loadPackage("payload", exports);
@@ -54,24 +54,32 @@ async function measureBuild() {
 async function measureRead() {
   const { materialize, readPayload } = await loadPayload(["materialize", "readPayload"]);
   const roots = { builtin: await ensureSkillRoot(1_000, 2048) };
-  const written = await materialize(roots, await createScratch("payload"));
-  expectSkills(written, 1_000, "materialize");
-  const size = (await stat(written.path)).size;
-  const figures = await compareContenders(
-    [
-      {
-        name: "readPayload",
-        run: () => readPayload(written.path),
-        check: (r) => expectSkills(r, 1_000, "readPayload"),
-      },
-      {
-        name: "JSON.parse+SHA-256",
-        run: () => parseAndHash(written.path),
-        check: (count) => expectEqual(count, 1_000, "JSON.parse baseline"),
-      },
-    ],
-    { warmup: 2, rounds: scaleRounds(9) },
-  );
+  const scratch = await createScratch("payload");
+  let written;
+  let size;
+  let figures;
+  try {
+    written = await materialize(roots, scratch);
+    expectSkills(written, 1_000, "materialize");
+    size = (await stat(written.path)).size;
+    figures = await compareContenders(
+      [
+        {
+          name: "readPayload",
+          run: () => readPayload(written.path),
+          check: (r) => expectSkills(r, 1_000, "readPayload"),
+        },
+        {
+          name: "JSON.parse+SHA-256",
+          run: () => parseAndHash(written.path),
+          check: (count) => expectEqual(count, 1_000, "JSON.parse baseline"),
+        },
+      ],
+      { warmup: 2, rounds: scaleRounds(9) },
+    );
+  } finally {
+    await removeScratch(scratch);
+  }
   const subject = figures.readPayload.median;
   const baseline = figures["JSON.parse+SHA-256"].median;
   const rate = (ms) => `${(size / 2 ** 20 / (ms / 1000)).toFixed(0)} MiB/s`;
