@@ -41,7 +41,16 @@ const segment = fc.oneof(
   { weight: 1, arbitrary: fc.constantFrom("a\\b", "a\u0001b", "a:b", "..", ".") },
 );
 
-const path = fc.array(segment, { minLength: 1, maxLength: 4 }).map((parts) => parts.join("/"));
+/**
+ * A path below the bundle root. A lone "." names the root itself, which a
+ * folder holds without an entry but a tar builder would store as the member
+ * "bundle//" (an empty segment), so the forms would disagree about the
+ * builders rather than the reader: it is never drawn.
+ */
+const path = fc
+  .array(segment, { minLength: 1, maxLength: 4 })
+  .map((parts) => parts.join("/"))
+  .filter((joined) => joined !== ".");
 
 /** Mostly files; now and then an empty directory or a symbolic link, which not every form holds. */
 const entry: fc.Arbitrary<Entry> = fc.oneof(
