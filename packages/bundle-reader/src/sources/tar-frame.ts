@@ -162,6 +162,8 @@ export class TarFrame {
 
 const ZERO_BLOCK = Buffer.alloc(BLOCK);
 
+/** A member header starts with its name, so a non-zero first byte settles most blocks at once. */
 function isZero(block: Uint8Array): boolean {
-  return Buffer.from(block.buffer, block.byteOffset, block.length).equals(ZERO_BLOCK);
+  if (block[0] !== 0) return false;
+  return Buffer.compare(block, ZERO_BLOCK) === 0;
 }
