@@ -34,7 +34,9 @@ describe("payload under concurrent edits", () => {
 
     const revisions = new Set<string>();
     try {
-      for (let round = 0; round < 40; round++) {
+      // At least 40 payloads, and on until the writer has had turns enough to
+      // interleave (a loaded machine gives it fewer per payload).
+      for (let round = 0; round < 40 || (writes <= 60 && round < 2_000); round++) {
         const result = await payload(roots);
         if (!result.ok) throw new Error(`refused: ${result.refusal.code}`);
         expectConsistent(result.payload);

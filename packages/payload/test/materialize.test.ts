@@ -98,7 +98,9 @@ describe("materialize", () => {
 
     const written = new Set<string>([first.payload.revision]);
     try {
-      for (let round = 0; round < 30; round++) {
+      // At least 30 writes, and on until the reader has had turns enough to
+      // interleave (a loaded machine gives it fewer per write).
+      for (let round = 0; round < 30 || (reads <= 20 && round < 1_000); round++) {
         const body = skillTextOfSize("skill-0000", 250_000 - (round % 2));
         await writeSkills(roots.builtin, { "skill-0000": body });
         const result = await materialize(roots, out);
