@@ -159,7 +159,9 @@ export const refusalTable: Record<RefusalCode, RefusalRule> = {
     status: 500,
     exitCode: 1,
     sentence: (r) =>
-      `No managed root is configured, so ${r.skill === undefined ? "nothing" : `skill '${r.skill}'`} can be installed or removed; set a data directory.`,
+      r.skill === undefined
+        ? "No managed root is configured, so nothing can be installed or removed; set a data directory."
+        : `No managed root is configured, so skill '${r.skill}' cannot be installed or removed; set a data directory.`,
   },
   "store-failed": {
     status: 500,
