@@ -31,4 +31,11 @@ export type {
   VerdictSkill,
 } from "./types.js";
 export { allForms } from "./types.js";
-export { expectedVerdict, projectVerdict, verdictOf } from "./verdict.js";
+export {
+  expectedVerdict,
+  type ListedSkill,
+  projectVerdict,
+  verdictOf,
+  verdictOfListing,
+  verdictOfRefusal,
+} from "./verdict.js";

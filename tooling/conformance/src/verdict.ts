@@ -2,33 +2,60 @@
 // (skill names and file paths, or a refusal code and path), and compared
 // only on the fields a case states, so a surface that also reports more is
 // not held to it and one that reports less is.
-import type { ReadResult } from "@skillshelf/bundle-reader";
+import type { ReadResult, SourceCode, UnsafePathReason } from "@skillshelf/bundle-reader";
 import type { Case, Form, Verdict, VerdictSkill } from "./types.js";
 
 const byName = (a: { name: string }, b: { name: string }): number =>
   a.name < b.name ? -1 : a.name > b.name ? 1 : 0;
 
-/** The verdict of a library read: skills by name with sorted paths, or the refusal's code, path and why. */
-export function verdictOf(result: ReadResult): Verdict {
-  if (!result.ok) {
-    const { code, path, why } = result.refusal;
-    return {
-      ok: false,
-      code,
-      ...(path === undefined ? {} : { path }),
-      ...(why === undefined ? {} : { why }),
-    };
-  }
-  const skills = result.skills.map((skill) => {
+/** A skill as a surface lists it: its name and, for each file, its path, size and mode bit. */
+export type ListedSkill = {
+  name: string;
+  files: readonly { path: string; bytes: number; executable: boolean }[];
+};
+
+/** The verdict of an accepted bundle from its listing: skills by name with sorted paths. */
+export function verdictOfListing(listed: readonly ListedSkill[]): Verdict {
+  const skills = listed.map((skill) => {
     const files = skill.files.map((f) => f.path).sort();
     const executable = skill.files
       .filter((f) => f.executable)
       .map((f) => f.path)
       .sort();
-    const bytes = Object.fromEntries(skill.files.map((f) => [f.path, Buffer.byteLength(f.text)]));
+    const bytes = Object.fromEntries(skill.files.map((f) => [f.path, f.bytes]));
     return { name: skill.name, files, executable, bytes };
   });
   return { ok: true, skills: skills.sort(byName) };
+}
+
+/** The verdict of a refusal: its code, and its path and why where it has them. */
+export function verdictOfRefusal(refusal: {
+  code: SourceCode;
+  path?: string | undefined;
+  why?: UnsafePathReason | undefined;
+}): Verdict {
+  const { code, path, why } = refusal;
+  return {
+    ok: false,
+    code,
+    ...(path === undefined ? {} : { path }),
+    ...(why === undefined ? {} : { why }),
+  };
+}
+
+/** The verdict of a library read: skills by name with sorted paths, or the refusal's code, path and why. */
+export function verdictOf(result: ReadResult): Verdict {
+  if (!result.ok) return verdictOfRefusal(result.refusal);
+  return verdictOfListing(
+    result.skills.map((skill) => ({
+      name: skill.name,
+      files: skill.files.map((f) => ({
+        path: f.path,
+        bytes: Buffer.byteLength(f.text),
+        executable: f.executable,
+      })),
+    })),
+  );
 }
 
 function projectSkill(actual: VerdictSkill, expected: VerdictSkill | undefined): VerdictSkill {

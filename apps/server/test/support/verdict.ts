@@ -10,14 +10,17 @@ import {
   sourceCodes,
   type UnsafePathReason,
 } from "@skillshelf/bundle-reader";
-import { type BuiltInput, type Verdict, verdictOf } from "@skillshelf/conformance";
+import {
+  type BuiltInput,
+  type Verdict,
+  verdictOf,
+  verdictOfListing,
+  verdictOfRefusal,
+} from "@skillshelf/conformance";
 import { check, type RootsLike } from "@skillshelf/skill-catalog";
 import { expect } from "vitest";
 
 type Imported = { id: string; files: { path: string; bytes: number; executable: boolean }[] };
-
-const byName = (a: { name: string }, b: { name: string }): number =>
-  a.name < b.name ? -1 : a.name > b.name ? 1 : 0;
 
 const sourceOf = (input: BuiltInput): Source =>
   input.form === "uploads"
@@ -49,23 +52,11 @@ export async function verdictOfAnswer(
   roots: RootsLike,
 ): Promise<Verdict> {
   if (status === 200 || status === 201) {
-    const skills = (body.skills as Imported[]).map((skill) => ({
-      name: skill.id,
-      files: skill.files.map((f) => f.path).sort(),
-      executable: skill.files
-        .filter((f) => f.executable)
-        .map((f) => f.path)
-        .sort(),
-      bytes: Object.fromEntries(skill.files.map((f) => [f.path, f.bytes])),
-    }));
-    return { ok: true, skills: skills.sort(byName) };
+    return verdictOfListing(
+      (body.skills as Imported[]).map((skill) => ({ name: skill.id, files: skill.files })),
+    );
   }
   const refusal = body.refusal as { code: SourceCode; path?: string; why?: UnsafePathReason };
   if (!sourceCodes.includes(refusal.code)) return libraryVerdictBehind(input, roots, refusal.code);
-  return {
-    ok: false,
-    code: refusal.code,
-    ...(refusal.path === undefined ? {} : { path: refusal.path }),
-    ...(refusal.why === undefined ? {} : { why: refusal.why }),
-  };
+  return verdictOfRefusal(refusal);
 }
