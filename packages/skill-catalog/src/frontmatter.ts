@@ -9,7 +9,8 @@ export type Frontmatter =
   | { kind: "present"; fields: Record<string, unknown> }
   | { kind: "invalid"; reason: string };
 
-const isFence = (line: string): boolean => line.trimEnd() === "---";
+/** Whether a line (without its ending) is a `---` fence. */
+export const isFence = (line: string): boolean => line.trimEnd() === "---";
 
 /** Reads the frontmatter block at the start of `lines`, if the first line opens one. */
 export function readFrontmatter(lines: readonly string[]): Frontmatter {

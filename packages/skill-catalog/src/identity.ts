@@ -1,8 +1,10 @@
 // Which id a SKILL.md declares. Two ways are recognised and nothing else in
 // the body is a field: the title rule (the first non-empty line is `# <id>`)
 // and Agent Skills frontmatter (a leading `---` YAML block whose `name` is
-// the id). A leading UTF-8 BOM hides neither.
-import { readFrontmatter } from "./frontmatter.js";
+// the id). A leading UTF-8 BOM hides neither. Only the lines that can
+// decide the id are cut out of the text (the frontmatter block, or the lines
+// up to the first non-empty one), never the whole body.
+import { isFence, readFrontmatter } from "./frontmatter.js";
 
 export type Identity =
   | { ok: true; id: string; description?: string }
@@ -13,7 +15,9 @@ const BOM = "\uFEFF";
 /** Reads the id a SKILL.md text declares, by frontmatter or by title. */
 export function readIdentity(text: string): Identity {
   const body = text.startsWith(BOM) ? text.slice(1) : text;
-  const lines = body.split("\n").map((line) => (line.endsWith("\r") ? line.slice(0, -1) : line));
+  const opening = leadingLines(body, () => true);
+  const lines =
+    opening.length > 0 && isFence(opening[0]!) ? leadingLines(body, isClosingFence) : [];
   const frontmatter = readFrontmatter(lines);
   if (frontmatter.kind === "invalid") {
     return { ok: false, code: "invalid-frontmatter", reason: frontmatter.reason };
@@ -27,7 +31,7 @@ export function readIdentity(text: string): Identity {
       ? { ok: true, id: name.trim(), description: description.trim() }
       : { ok: true, id: name.trim() };
   }
-  const first = lines.find((line) => line.trim() !== "");
+  const first = leadingLines(body, (line) => line.trim() !== "").find((line) => line.trim() !== "");
   const title = first === undefined ? undefined : /^# +(\S.*)$/.exec(first.trimEnd());
   if (title === undefined || title === null) {
     return {
@@ -38,6 +42,25 @@ export function readIdentity(text: string): Identity {
     };
   }
   return { ok: true, id: title[1]!.trim() };
+}
+
+const isClosingFence = (line: string, index: number): boolean => index > 0 && isFence(line);
+
+/**
+ * The lines of `text` from the first up to and including the first one that
+ * `last` accepts (all of them when none does), each without its line ending.
+ */
+function leadingLines(text: string, last: (line: string, index: number) => boolean): string[] {
+  const lines: string[] = [];
+  let start = 0;
+  for (;;) {
+    const end = text.indexOf("\n", start);
+    const raw = end === -1 ? text.slice(start) : text.slice(start, end);
+    const line = raw.endsWith("\r") ? raw.slice(0, -1) : raw;
+    lines.push(line);
+    if (end === -1 || last(line, lines.length - 1)) return lines;
+    start = end + 1;
+  }
 }
 
 /** Checks that a SKILL.md declares `id`; answers the reason when it does not. */

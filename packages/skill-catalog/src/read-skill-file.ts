@@ -1,7 +1,9 @@
 // Reads one SKILL.md without following a link and without reading more than
 // the cap: the file is opened with O_NOFOLLOW, its size is checked on the open
 // handle before any byte is read, and the read stops as soon as the cap is
-// passed (a file that grows meanwhile is still bounded).
+// passed (a file that grows meanwhile is still bounded). This is the form for
+// one file at a time (load); a scan of a whole root uses the synchronous form
+// in read-skill-file-sync.ts, which applies the same rules.
 import { constants } from "node:fs";
 import { open } from "node:fs/promises";
 import { MAX_SKILL_FILE_BYTES } from "./id.js";
@@ -13,8 +15,13 @@ export type SkillFileRead =
   | { kind: "too-large"; size: number }
   | { kind: "unreadable"; detail: string };
 
-const errorCode = (error: unknown): string | undefined =>
-  (error as NodeJS.ErrnoException | undefined)?.code;
+/** What a failed open means: no file, a link in the way, or an I/O error. */
+export function describeOpenFailure(error: unknown): SkillFileRead {
+  const code = (error as NodeJS.ErrnoException | undefined)?.code;
+  if (code === "ENOENT" || code === "ENOTDIR") return { kind: "missing" };
+  if (code === "ELOOP") return { kind: "link" };
+  return { kind: "unreadable", detail: describeError(error) };
+}
 
 /** The bytes of the file at `path`, or why they are not read. */
 export async function readSkillFile(path: string): Promise<SkillFileRead> {
@@ -22,10 +29,7 @@ export async function readSkillFile(path: string): Promise<SkillFileRead> {
   try {
     handle = await open(path, constants.O_RDONLY | constants.O_NOFOLLOW);
   } catch (error) {
-    const code = errorCode(error);
-    if (code === "ENOENT" || code === "ENOTDIR") return { kind: "missing" };
-    if (code === "ELOOP") return { kind: "link" };
-    return { kind: "unreadable", detail: describeError(error) };
+    return describeOpenFailure(error);
   }
   try {
     const stats = await handle.stat();

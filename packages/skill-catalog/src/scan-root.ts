@@ -1,14 +1,19 @@
 // Lists one root and inspects every entry that could be a skill: directories
 // and symbolic links whose names do not start with a dot. A missing root is
-// no skills, never an error. Inspections run a bounded number at a time, so a
-// root of ten thousand skills keeps the thread pool busy without opening ten
-// thousand files at once.
+// no skills, never an error. Inspections are synchronous and run one after
+// another in slices of about SLICE_MS, with a yield to the event loop between
+// slices: a root of ten thousand small skills costs its system calls and
+// little more (sent one by one through libuv's thread pool, the same calls
+// cost several times as much, far more on a busy machine), and a server that
+// builds a catalog still answers other requests while it does.
 import type { Dirent } from "node:fs";
 import { readdir } from "node:fs/promises";
-import { type EntryKind, type Inspection, inspectSkill } from "./inspect-skill.js";
+import { type EntryKind, type Inspection, inspectSkillSync } from "./inspect-skill.js";
 import type { Origin } from "./types.js";
 
-const IN_FLIGHT = 32;
+const SLICE_MS = 10;
+
+const nextTurn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
 
 /** Each skill-looking entry of `root` by name, with what it turned out to be. */
 export async function scanRoot(root: string, origin: Origin): Promise<Map<string, Inspection>> {
@@ -19,15 +24,15 @@ export async function scanRoot(root: string, origin: Origin): Promise<Map<string
     return [];
   });
   const found = new Map<string, Inspection>();
-  let next = 0;
-  const work = async (): Promise<void> => {
-    while (next < candidates.length) {
-      const [name, kind] = candidates[next++]!;
-      const inspection = await inspectSkill(root, name, origin, kind);
-      if (inspection.kind !== "absent") found.set(name, inspection);
+  let sliceStarted = performance.now();
+  for (const [name, kind] of candidates) {
+    if (performance.now() - sliceStarted >= SLICE_MS) {
+      await nextTurn();
+      sliceStarted = performance.now();
     }
-  };
-  await Promise.all(Array.from({ length: Math.min(IN_FLIGHT, candidates.length) }, work));
+    const inspection = inspectSkillSync(root, name, origin, kind);
+    if (inspection.kind !== "absent") found.set(name, inspection);
+  }
   return found;
 }
 
