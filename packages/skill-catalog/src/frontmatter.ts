@@ -1,8 +1,11 @@
 // Agent Skills frontmatter: a file that opens with a `---` line carries a
 // YAML block up to the next `---` line. It is parsed with a real YAML library
 // under the failsafe schema, so every scalar stays the string it was written
-// as (`name: 007` is the id "007", never the number 7).
+// as (`name: 007` is the id "007", never the number 7). A block of plain
+// `key: value` lines, whose meaning is certain, skips the library (see
+// plain-fields.ts).
 import { parse } from "yaml";
+import { readPlainFields } from "./plain-fields.js";
 
 export type Frontmatter =
   | { kind: "absent" }
@@ -19,6 +22,8 @@ export function readFrontmatter(lines: readonly string[]): Frontmatter {
   if (end === -1) {
     return { kind: "invalid", reason: "its frontmatter opens with '---' but is never closed" };
   }
+  const plain = readPlainFields(lines.slice(1, end));
+  if (plain !== undefined) return { kind: "present", fields: plain };
   let value: unknown;
   try {
     value = parse(lines.slice(1, end).join("\n"), { schema: "failsafe" });
