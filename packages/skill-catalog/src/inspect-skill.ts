@@ -14,11 +14,12 @@ import { describeInvalidId, isValidId, MAX_SKILL_FILE_BYTES } from "./id.js";
 import { checkIdentity } from "./identity.js";
 import { readSkillFile, type SkillFileRead } from "./read-skill-file.js";
 import { readSkillFileSync } from "./read-skill-file-sync.js";
-import type { CatalogCode, LoadedSkill, Origin, RefusedSkill } from "./types.js";
+import type { CatalogCode, LoadedSkill, OfferedSkill, Origin, RefusedSkill } from "./types.js";
 
-export type Inspection =
+/** What an entry is; the offered skill carries its text unless the caller dropped it. */
+export type Inspection<S extends OfferedSkill = LoadedSkill> =
   | { kind: "absent" }
-  | { kind: "offered"; skill: LoadedSkill }
+  | { kind: "offered"; skill: S }
   | { kind: "refused"; refused: RefusedSkill };
 
 /** How the entry was found: a real directory, or a symbolic link. */

@@ -3,7 +3,7 @@
 // the roots is never precedence. The catalog and load share this rule.
 import { dirname } from "node:path";
 import type { Inspection } from "./inspect-skill.js";
-import type { LoadedSkill, RefusedSkill } from "./types.js";
+import type { OfferedSkill, RefusedSkill } from "./types.js";
 
 /** The refusal for an id that both roots define. */
 export function refuseDefinedTwice(
@@ -21,7 +21,7 @@ export function refuseDefinedTwice(
 const byId = (a: { id: string }, b: { id: string }): number =>
   a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
 
-const dirOf = (inspection: Inspection): string =>
+const dirOf = (inspection: Inspection<OfferedSkill>): string =>
   inspection.kind === "offered"
     ? dirname(inspection.skill.path)
     : inspection.kind === "refused"
@@ -29,13 +29,13 @@ const dirOf = (inspection: Inspection): string =>
       : "";
 
 /** Offered skills and refusals over both roots' inspections, each sorted by id. */
-export function mergeRoots(
-  builtin: Map<string, Inspection>,
-  managed: Map<string, Inspection>,
-): { skills: LoadedSkill[]; refused: RefusedSkill[] } {
-  const skills: LoadedSkill[] = [];
+export function mergeRoots<S extends OfferedSkill>(
+  builtin: Map<string, Inspection<S>>,
+  managed: Map<string, Inspection<S>>,
+): { skills: S[]; refused: RefusedSkill[] } {
+  const skills: S[] = [];
   const refused: RefusedSkill[] = [];
-  const take = (inspection: Inspection): void => {
+  const take = (inspection: Inspection<S>): void => {
     if (inspection.kind === "offered") skills.push(inspection.skill);
     else if (inspection.kind === "refused") refused.push(inspection.refused);
   };

@@ -5,25 +5,31 @@
 // slices: a root of ten thousand small skills costs its system calls and
 // little more (sent one by one through libuv's thread pool, the same calls
 // cost several times as much, far more on a busy machine), and a server that
-// builds a catalog still answers other requests while it does.
+// builds a catalog still answers other requests while it does. Each offered
+// skill is passed through `shape` as soon as it is judged, so a catalog that
+// does not return texts never holds ten thousand of them at once.
 import type { Dirent } from "node:fs";
 import { readdir } from "node:fs/promises";
 import { type EntryKind, type Inspection, inspectSkillSync } from "./inspect-skill.js";
-import type { Origin } from "./types.js";
+import type { LoadedSkill, OfferedSkill, Origin } from "./types.js";
 
 const SLICE_MS = 10;
 
 const nextTurn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
 
 /** Each skill-looking entry of `root` by name, with what it turned out to be. */
-export async function scanRoot(root: string, origin: Origin): Promise<Map<string, Inspection>> {
+export async function scanRoot<S extends OfferedSkill>(
+  root: string,
+  origin: Origin,
+  shape: (skill: LoadedSkill) => S,
+): Promise<Map<string, Inspection<S>>> {
   const candidates = (await listEntries(root)).flatMap((entry): [string, EntryKind][] => {
     if (entry.name.startsWith(".")) return [];
     if (entry.isDirectory()) return [[entry.name, "directory"]];
     if (entry.isSymbolicLink()) return [[entry.name, "link"]];
     return [];
   });
-  const found = new Map<string, Inspection>();
+  const found = new Map<string, Inspection<S>>();
   let sliceStarted = performance.now();
   for (const [name, kind] of candidates) {
     if (performance.now() - sliceStarted >= SLICE_MS) {
@@ -31,7 +37,9 @@ export async function scanRoot(root: string, origin: Origin): Promise<Map<string
       sliceStarted = performance.now();
     }
     const inspection = inspectSkillSync(root, name, origin, kind);
-    if (inspection.kind !== "absent") found.set(name, inspection);
+    if (inspection.kind === "offered")
+      found.set(name, { kind: "offered", skill: shape(inspection.skill) });
+    else if (inspection.kind === "refused") found.set(name, inspection);
   }
   return found;
 }
