@@ -7,11 +7,14 @@
 // handing each open, fstat, read and close to libuv's thread pool costs
 // several times the calls themselves; callers run many reads in short slices
 // and yield to the event loop between them (see scan-root.ts).
-import { closeSync, constants, fstatSync, openSync, readSync } from "node:fs";
+import { closeSync, fstatSync, openSync, readSync } from "node:fs";
 import { MAX_SKILL_FILE_BYTES } from "./id.js";
-import { describeError, describeOpenFailure, type SkillFileRead } from "./read-skill-file.js";
-
-const OPEN_FLAGS = constants.O_RDONLY | constants.O_NOFOLLOW | (constants.O_NONBLOCK ?? 0);
+import {
+  describeError,
+  describeOpenFailure,
+  OPEN_FLAGS,
+  type SkillFileRead,
+} from "./read-skill-file.js";
 
 /** The bytes of the file at `path`, or why they are not read. */
 export function readSkillFileSync(path: string): SkillFileRead {

@@ -1,5 +1,6 @@
 // Reads one SKILL.md without following a link and without reading more than
-// the cap: the file is opened with O_NOFOLLOW, its size is checked on the open
+// the cap: the file is opened with O_NOFOLLOW (and O_NONBLOCK, so a fifo put
+// in its place cannot stall the read), its size is checked on the open
 // handle before any byte is read, and the read stops as soon as the cap is
 // passed (a file that grows meanwhile is still bounded). This is the form for
 // one file at a time (load); a scan of a whole root uses the synchronous form
@@ -15,6 +16,10 @@ export type SkillFileRead =
   | { kind: "too-large"; size: number }
   | { kind: "unreadable"; detail: string };
 
+/** The flags both forms open a SKILL.md with. */
+export const OPEN_FLAGS: number =
+  constants.O_RDONLY | constants.O_NOFOLLOW | (constants.O_NONBLOCK ?? 0);
+
 /** What a failed open means: no file, a link in the way, or an I/O error. */
 export function describeOpenFailure(error: unknown): SkillFileRead {
   const code = (error as NodeJS.ErrnoException | undefined)?.code;
@@ -27,7 +32,7 @@ export function describeOpenFailure(error: unknown): SkillFileRead {
 export async function readSkillFile(path: string): Promise<SkillFileRead> {
   let handle: Awaited<ReturnType<typeof open>>;
   try {
-    handle = await open(path, constants.O_RDONLY | constants.O_NOFOLLOW);
+    handle = await open(path, OPEN_FLAGS);
   } catch (error) {
     return describeOpenFailure(error);
   }
