@@ -11,9 +11,10 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { message, readBundle } from "@skillshelf/bundle-reader";
 import { buildTar, cases } from "@skillshelf/conformance";
-import { type Browser, chromium, type Page } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { skillFiles, tarOf, tgzOf } from "./support/bodies.js";
+import { launchChromium } from "./support/chromium.js";
 import { startServer, type TestServer, writeSkill } from "./support/server.js";
 
 // The few page globals used inside evaluate(), which run in the browser, not in Node.
@@ -25,7 +26,6 @@ declare const document: {
   getElementById(id: string): { dispatchEvent(event: Event): boolean } | null;
 };
 
-const chromiumPath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const shots = fileURLToPath(new URL("../test-results/console/", import.meta.url));
 
 let server: TestServer;
@@ -43,26 +43,13 @@ const outcome = () => page.locator("#outcome");
 const row = (id: string) => page.locator(`tr[data-skill="${id}"]`);
 
 beforeAll(async () => {
-  expect(existsSync(chromiumPath), `Chromium is missing at ${chromiumPath}`).toBe(true);
   await mkdir(shots, { recursive: true });
   server = await startServer();
   await writeSkill(server.roots.builtin, "house-style", { "references/tone.md": "Be brief.\n" });
   await writeSkill(server.roots.builtin, "mislabeled");
   await writeFile(join(server.roots.builtin, "mislabeled", "SKILL.md"), "# another-name\n");
   files = await mkdtemp(join(tmpdir(), "skillshelf-browser-"));
-  browser = await chromium.launch({
-    executablePath: chromiumPath,
-    args: [
-      "--headless",
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-      "--no-first-run",
-      "--disable-quic",
-    ],
-  });
+  browser = await launchChromium();
   page = await browser.newPage({ viewport: { width: 1200, height: 900 } });
   page.setDefaultTimeout(20_000);
   page.on("pageerror", (error) => problems.push(`page error: ${error.message}`));

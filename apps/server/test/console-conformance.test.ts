@@ -5,7 +5,6 @@
 // files only (a browser follows links and drops empty folders, so those
 // cases say nothing about the console) and imports with replace, so cases
 // naming the same skill do not collide in the store.
-import { existsSync } from "node:fs";
 import {
   buildFolder,
   cases,
@@ -13,12 +12,11 @@ import {
   makeScratchDir,
   runConformance,
 } from "@skillshelf/conformance";
-import { type Browser, chromium, type Page } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, expect, it } from "vitest";
+import { launchChromium } from "./support/chromium.js";
 import { startServer, type TestServer } from "./support/server.js";
 import { verdictOfAnswer } from "./support/verdict.js";
-
-const chromiumPath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
 const sample = new Set([
   "a collection of skills",
@@ -41,21 +39,8 @@ let browser: Browser;
 let page: Page;
 
 beforeAll(async () => {
-  expect(existsSync(chromiumPath), `Chromium is missing at ${chromiumPath}`).toBe(true);
   server = await startServer();
-  browser = await chromium.launch({
-    executablePath: chromiumPath,
-    args: [
-      "--headless",
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-      "--no-first-run",
-      "--disable-quic",
-    ],
-  });
+  browser = await launchChromium();
   page = await browser.newPage();
   page.setDefaultTimeout(30_000);
   await page.goto(`${server.url}/#token=${server.token}`);
