@@ -1,9 +1,10 @@
 // The destination: installs a bundle's skills into the managed root all or
 // nothing. Validation (check's, exactly) comes first and writes nothing, not
-// even the managed root, if any skill fails; then, under the managed root's lock, leftovers of a crashed writer are
-// recovered, the checks against the roots run again (another process may
-// have installed meanwhile), every tree is staged and fsynced, the journal
-// commits the change, and the trees are renamed into place.
+// even the managed root, if any skill fails; then, under the managed root's
+// lock, leftovers of a crashed writer are recovered, the checks against the
+// roots run again (another process may have installed meanwhile), every tree
+// is staged and fsynced, the journal commits the change, and the trees are
+// renamed into place.
 import { mkdir } from "node:fs/promises";
 import { join } from "node:path";
 import type { Skill } from "@skillshelf/bundle-reader";
@@ -28,18 +29,28 @@ const storeFailed = (error: unknown): InstallResult => ({
   refusal: { code: "store-failed", detail: describeError(error) },
 });
 
+type Prepared = { builtin: string; managed: string } | { refused: InstallResult };
+
+/** What check and install both do first: a managed root, and every skill valid on its own. */
+function prepare(roots: RootsLike, skills: readonly Skill[]): Prepared {
+  const { builtin, managed } = resolveRoots(roots);
+  if (managed === undefined)
+    return { refused: { ok: false, refusal: { code: "no-managed-root" } } };
+  const invalid = validateBundle(skills);
+  if (invalid !== undefined) return { refused: { ok: false, refusal: invalid } };
+  return { builtin, managed };
+}
+
 /** The same validation as install, writing nothing: what install would do now. */
 export async function check(
   roots: RootsLike,
   skills: Skill[],
   options: InstallOptions = {},
 ): Promise<InstallResult> {
-  const { builtin, managed } = resolveRoots(roots);
-  if (managed === undefined) return { ok: false, refusal: { code: "no-managed-root" } };
-  const invalid = validateBundle(skills);
-  if (invalid !== undefined) return { ok: false, refusal: invalid };
+  const prepared = prepare(roots, skills);
+  if ("refused" in prepared) return prepared.refused;
   try {
-    return await planInstall(builtin, managed, skills, options.replace === true);
+    return await planInstall(prepared.builtin, prepared.managed, skills, options.replace === true);
   } catch (error) {
     return storeFailed(error);
   }
@@ -51,10 +62,9 @@ export async function install(
   skills: Skill[],
   options: InstallOptions = {},
 ): Promise<InstallResult> {
-  const { builtin, managed } = resolveRoots(roots);
-  if (managed === undefined) return { ok: false, refusal: { code: "no-managed-root" } };
-  const invalid = validateBundle(skills);
-  if (invalid !== undefined) return { ok: false, refusal: invalid };
+  const prepared = prepare(roots, skills);
+  if ("refused" in prepared) return prepared.refused;
+  const { builtin, managed } = prepared;
   let release: (() => Promise<void>) | undefined;
   try {
     const early = await planInstall(builtin, managed, skills, options.replace === true);
