@@ -69,3 +69,10 @@ export function setRoundsScale(scale) {
 export function scaleRounds(rounds) {
   return Math.max(1, Math.round(rounds * roundsScale));
 }
+
+/** The baseline with the lowest median among `names`: the one a verdict is held to. */
+export function pickFastest(figures, names) {
+  return names
+    .map((name) => ({ name, ms: figures[name].median }))
+    .reduce((a, b) => (b.ms < a.ms ? b : a));
+}

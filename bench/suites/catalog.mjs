@@ -10,7 +10,7 @@ import { ensureSkillRoot, formatSkillId } from "../gen/catalog-tree.mjs";
 import { describeFolderBundle } from "../gen/inputs.mjs";
 import { expectEqual, expectSkills } from "../lib/expect.mjs";
 import { probeFsync } from "../lib/fsync-probe.mjs";
-import { compareContenders, scaleRounds } from "../lib/measure.mjs";
+import { compareContenders, pickFastest, scaleRounds } from "../lib/measure.mjs";
 import { loadPackage } from "../lib/packages.mjs";
 import { createRatioRow, createReportRow, formatMs } from "../lib/report.mjs";
 import { createScratch, removeScratch, SCRATCH_DIR } from "../lib/scratch.mjs";
@@ -49,9 +49,10 @@ async function measureScan() {
     { warmup: 1, rounds: scaleRounds(5) },
   );
   const subject = figures.catalog.median;
-  const fastest = walks
-    .map((walk) => ({ name: walk.name, ms: figures[walk.name].median }))
-    .reduce((a, b) => (b.ms < a.ms ? b : a));
+  const fastest = pickFastest(
+    figures,
+    walks.map((walk) => walk.name),
+  );
   const others = Object.keys(WALKS)
     .map(
       (name) =>
@@ -163,9 +164,10 @@ async function measureInstall() {
     warmup: 1,
     rounds: scaleRounds(3),
   });
-  const fastest = plain
-    .map((contender) => ({ name: contender.name, ms: figures[contender.name].median }))
-    .reduce((a, b) => (b.ms < a.ms ? b : a));
+  const fastest = pickFastest(
+    figures,
+    plain.map((contender) => contender.name),
+  );
   const subject = figures.install.median;
   const withoutFsync = figures["install (fsync skipped)"].median;
   const callsPerRun = real.totals.calls / Math.max(1, real.totals.runs);

@@ -5,7 +5,7 @@
 import { walkFolderParallel, walkFolderSync } from "../baselines/walk.mjs";
 import { ensureFolder } from "../gen/inputs.mjs";
 import { expectEqual, expectSkills } from "../lib/expect.mjs";
-import { compareContenders, scaleRounds } from "../lib/measure.mjs";
+import { compareContenders, pickFastest, scaleRounds } from "../lib/measure.mjs";
 import { loadPackage } from "../lib/packages.mjs";
 import { createRatioRow, formatMs } from "../lib/report.mjs";
 
@@ -36,9 +36,10 @@ async function measureFolder() {
     { warmup: 1, rounds: scaleRounds(7) },
   );
   const subject = figures.readBundle.median;
-  const fastest = walks
-    .map((walk) => ({ name: walk.name, ms: figures[walk.name].median }))
-    .reduce((a, b) => (b.ms < a.ms ? b : a));
+  const fastest = pickFastest(
+    figures,
+    walks.map((walk) => walk.name),
+  );
   const others = Object.keys(WALKS)
     .map(
       (name) =>
