@@ -1,10 +1,10 @@
 // Which id a SKILL.md declares. Two ways are recognised and nothing else in
 // the body is a field: the title rule (the first non-empty line is `# <id>`)
 // and Agent Skills frontmatter (a leading `---` YAML block whose `name` is
-// the id). A leading UTF-8 BOM hides neither. Only the lines that can
-// decide the id are cut out of the text (the frontmatter block, or the lines
-// up to the first non-empty one), never the whole body.
-import { isFence, readFrontmatter } from "./frontmatter.js";
+// the id). A leading UTF-8 BOM hides neither. The frontmatter is read by the
+// bundle reader, its one owner; for the title, only the lines up to the first
+// non-empty one are cut out of the text, never the whole body.
+import { readFrontmatter } from "@skillshelf/bundle-reader";
 
 export type Identity =
   | { ok: true; id: string; description?: string }
@@ -14,11 +14,7 @@ const BOM = "\uFEFF";
 
 /** Reads the id a SKILL.md text declares, by frontmatter or by title. */
 export function readIdentity(text: string): Identity {
-  const body = text.startsWith(BOM) ? text.slice(1) : text;
-  const opening = leadingLines(body, () => true);
-  const lines =
-    opening.length > 0 && isFence(opening[0]!) ? leadingLines(body, isClosingFence) : [];
-  const frontmatter = readFrontmatter(lines);
+  const frontmatter = readFrontmatter(text);
   if (frontmatter.kind === "invalid") {
     return { ok: false, code: "invalid-frontmatter", reason: frontmatter.reason };
   }
@@ -31,6 +27,7 @@ export function readIdentity(text: string): Identity {
       ? { ok: true, id: name.trim(), description: description.trim() }
       : { ok: true, id: name.trim() };
   }
+  const body = text.startsWith(BOM) ? text.slice(1) : text;
   const first = leadingLines(body, (line) => line.trim() !== "").find((line) => line.trim() !== "");
   const title = first === undefined ? undefined : /^# +(\S.*)$/.exec(first.trimEnd());
   if (title === undefined || title === null) {
@@ -43,8 +40,6 @@ export function readIdentity(text: string): Identity {
   }
   return { ok: true, id: title[1]!.trim() };
 }
-
-const isClosingFence = (line: string, index: number): boolean => index > 0 && isFence(line);
 
 /**
  * The lines of `text` from the first up to and including the first one that
