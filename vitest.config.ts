@@ -5,6 +5,12 @@ import { defineConfig } from "vitest/config";
 // test options from this file.
 export default defineConfig({
   test: {
-    projects: ["packages/*", "apps/*", "tooling/conformance", "tooling/release"],
+    projects: [
+      "packages/*",
+      "apps/*",
+      "tooling/conformance",
+      "tooling/release",
+      "tooling/test-postgres",
+    ],
   },
 });
