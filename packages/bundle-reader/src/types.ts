@@ -9,8 +9,12 @@ export type Source =
   | { kind: "archive"; bytes: Uint8Array; name?: string }
   | { kind: "uploads"; files: UploadFile[] };
 
-/** One file of a browser directory selection, by its client-relative path. */
-export type UploadFile = { path: string; bytes: Uint8Array };
+/**
+ * One file of a browser directory selection, by its client-relative path:
+ * text, or the bytes a client sent for it (judged as UTF-8 by the reader,
+ * so a server need not decode, and possibly repair, a name it received).
+ */
+export type UploadFile = { path: string | Uint8Array; bytes: Uint8Array };
 
 /** A file of a skill: a POSIX path below the skill's root, and its UTF-8 text. */
 export type SkillFile = { path: string; text: string; executable: boolean };

@@ -122,6 +122,17 @@ describe("paths through a read", () => {
     expect(refusal).toEqual({ code: "duplicate-path", path, other });
   });
 
+  it("judges an upload path given as bytes: UTF-8 passes, anything else is not-utf8", async () => {
+    const skill = { path: Buffer.from("b/s/SKILL.md"), bytes: Buffer.from("# s\n") };
+    const accented = { path: Buffer.from("b/s/caf\u00e9.md"), bytes: Buffer.from("x") };
+    expect(shapeOf(await readBundle({ kind: "uploads", files: [skill, accented] }))).toEqual({
+      s: ["SKILL.md", "caf\u00e9.md"],
+    });
+    const latin1 = { path: Buffer.from("b/s/caf\u00e9.md", "latin1"), bytes: Buffer.from("x") };
+    const refusal = refusalOf(await readBundle({ kind: "uploads", files: [skill, latin1] }));
+    expect(refusal).toMatchObject({ code: "unsafe-path", why: "not-utf8" });
+  });
+
   it("refuses a file that other files lie below as file-and-directory", async () => {
     const refusal = refusalOf(
       await readUploads({ "b/s/SKILL.md": "# s\n", "b/s/x": "x", "b/s/x/y.md": "y" }),

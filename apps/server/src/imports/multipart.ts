@@ -3,13 +3,17 @@
 // sent just before it, or else the part's file name (browsers send
 // `webkitRelativePath` there when a form appends `(name, file, relativePath)`,
 // but escape `"` and line breaks in it, so the console sends `path` fields).
+// Paths are handed to the reader as the bytes the client sent: busboy decodes
+// field values and file names as Latin-1 here, which maps each byte to one
+// character and back, so a name that is not UTF-8 reaches the reader's path
+// rule (`unsafe-path`, why `not-utf8`) instead of being repaired to U+FFFD.
 // Parts, file bytes and the whole body are counted while streaming and cut
 // at the caps; a form that ends before its closing boundary is refused, never
 // read as a shorter bundle.
 import type { IncomingHttpHeaders } from "node:http";
 import type { Readable } from "node:stream";
-import { Busboy, type BusboyFileStream } from "@fastify/busboy";
 import { limits, type Refusal, type UploadFile } from "@skillshelf/bundle-reader";
+import busboy, { type Busboy } from "busboy";
 import { clientGone } from "../errors.js";
 import type { ImportCaps } from "./caps.js";
 import type { ParsedBody } from "./parsed-body.js";
@@ -25,11 +29,14 @@ const unreadable = (detail: string): ParsedBody => ({
   refusal: { code: "unreadable-source", detail: `the upload form is malformed: ${detail}` },
 });
 
-const pathTooLong = (value: string): ParsedBody => {
+/** The bytes of a value busboy decoded as Latin-1 (one character per byte). */
+const bytesOf = (latin1: string): Uint8Array => Buffer.from(latin1, "latin1");
+
+const pathTooLong = (value: Uint8Array): ParsedBody => {
   const refusal: Refusal = {
     code: "unsafe-path",
     why: "path-too-long",
-    path: `${value.slice(0, 80)}…`,
+    path: `${Buffer.from(value).toString("utf8").slice(0, 80)}…`,
   };
   return { ok: false, refusal };
 };
@@ -44,23 +51,23 @@ export function readForm(
     let settled = false;
     let bodyBytes = 0;
     let fileBytes = 0;
-    let pendingPath: string | undefined;
+    let pendingPath: Uint8Array | undefined;
     const files: UploadFile[] = [];
     const reading: Promise<void>[] = [];
 
-    let busboy: InstanceType<typeof Busboy>;
+    let form: Busboy;
     try {
-      busboy = new Busboy({
-        headers: headers as IncomingHttpHeaders & { "content-type": string },
+      form = busboy({
+        headers,
         preservePath: true,
-        defCharset: "utf8",
+        defCharset: "latin1",
+        defParamCharset: "latin1",
         limits: {
           files: caps.maxFormFiles,
           fields: caps.maxFormFiles,
           parts: caps.maxFormFiles * 2,
           fileSize: caps.maxFormFileBytes,
           fieldSize: caps.maxPathFieldBytes,
-          headerSize: caps.maxPathFieldBytes + 1024,
         },
       });
     } catch (error) {
@@ -73,7 +80,7 @@ export function readForm(
       settled = true;
       stream.off("data", countBody);
       stream.off("close", onClose);
-      stream.unpipe(busboy);
+      stream.unpipe(form);
       stream.pause();
       if (result instanceof Error) reject(result);
       else resolve(result);
@@ -86,17 +93,17 @@ export function readForm(
       if (!stream.readableEnded) finish(clientGone());
     };
 
-    busboy.on("field", (name, value, _nameTruncated, valueTruncated) => {
+    form.on("field", (name, value, info) => {
       if (name !== "path") return;
-      if (valueTruncated) finish(pathTooLong(value));
-      else pendingPath = value;
+      if (info.valueTruncated) finish(pathTooLong(bytesOf(value)));
+      else pendingPath = bytesOf(value);
     });
-    busboy.on("file", (_field, file: BusboyFileStream, filename) => {
-      const path = pendingPath ?? filename ?? "";
+    form.on("file", (_field, file, info) => {
+      const path = pendingPath ?? bytesOf(info.filename ?? "");
       pendingPath = undefined;
       reading.push(collectFile(file, path));
     });
-    const collectFile = (file: BusboyFileStream, path: string): Promise<void> =>
+    const collectFile = (file: Readable, path: Uint8Array): Promise<void> =>
       new Promise((done) => {
         const chunks: Buffer[] = [];
         file.on("data", (chunk: Buffer) => {
@@ -111,17 +118,17 @@ export function readForm(
           done();
         });
       });
-    busboy.on("filesLimit", () => finish(tooManyEntries()));
-    busboy.on("fieldsLimit", () => finish(tooManyEntries()));
-    busboy.on("partsLimit", () => finish(tooManyEntries()));
-    busboy.on("error", (error: Error) => finish(unreadable(error.message)));
-    busboy.on("finish", () => {
+    form.on("filesLimit", () => finish(tooManyEntries()));
+    form.on("fieldsLimit", () => finish(tooManyEntries()));
+    form.on("partsLimit", () => finish(tooManyEntries()));
+    form.on("error", (error: Error) => finish(unreadable(error.message)));
+    form.on("close", () => {
       void Promise.all(reading).then(() => finish({ ok: true, kind: "uploads", files }));
     });
 
     stream.on("data", countBody);
     stream.once("close", onClose);
     stream.once("error", () => finish(clientGone()));
-    stream.pipe(busboy);
+    stream.pipe(form);
   });
 }

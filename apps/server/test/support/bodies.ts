@@ -33,13 +33,39 @@ export function skillFiles(id: string, extra: Record<string, string> = {}): Reco
 export function formOf(files: readonly UploadFile[]): FormData {
   const form = new FormData();
   for (const file of files) {
+    // FormData sends text as UTF-8; a path given as other bytes needs a raw body (rawFormOf).
+    if (typeof file.path !== "string") throw new Error("formOf takes text paths only");
     form.append("path", file.path);
     form.append("file", new Blob([file.bytes]), file.path);
   }
   return form;
 }
 
-export function uploadsOf(root: string, files: Record<string, string>): UploadFile[] {
+/**
+ * A multipart body written byte by byte, for what FormData cannot send: each
+ * part's file name is given as raw bytes in its Content-Disposition header.
+ */
+export function rawFormOf(
+  parts: readonly { filename: Uint8Array; bytes: Uint8Array }[],
+  boundary = "skillshelf-raw-boundary",
+): { body: Buffer; contentType: string } {
+  const chunks: Buffer[] = [];
+  for (const part of parts) {
+    chunks.push(
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="`),
+    );
+    chunks.push(Buffer.from(part.filename));
+    chunks.push(Buffer.from('"\r\nContent-Type: application/octet-stream\r\n\r\n'));
+    chunks.push(Buffer.from(part.bytes), Buffer.from("\r\n"));
+  }
+  chunks.push(Buffer.from(`--${boundary}--\r\n`));
+  return { body: Buffer.concat(chunks), contentType: `multipart/form-data; boundary=${boundary}` };
+}
+
+export function uploadsOf(
+  root: string,
+  files: Record<string, string>,
+): { path: string; bytes: Uint8Array }[] {
   return Object.entries(files).map(([path, text]) => ({
     path: `${root}/${path}`,
     bytes: encoder.encode(text),
