@@ -1,8 +1,8 @@
 import { defineConfig } from "vitest/config";
 
 // One run over every workspace project, so CI reads a single JSON report.
-// Each project sets its own timeouts: a project's config does not inherit
-// test options from this file.
+// A project's config does not inherit test options from this file: each one
+// merges tooling/vitest/base.ts, where the shared timeouts live.
 export default defineConfig({
   test: {
     projects: [

@@ -1,6 +1,5 @@
-import { defineProject } from "vitest/config";
+import { defineProject, mergeConfig } from "vitest/config";
+import { base } from "../../tooling/vitest/base.ts";
 
 // The tests spawn the built binary; on two busy cores a spawn can take a while.
-export default defineProject({
-  test: { name: "cli", include: ["test/**/*.test.ts"], testTimeout: 60_000, hookTimeout: 300_000 },
-});
+export default mergeConfig(base, defineProject({ test: { name: "cli", hookTimeout: 300_000 } }));

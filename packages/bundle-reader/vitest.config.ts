@@ -1,10 +1,4 @@
-import { defineProject } from "vitest/config";
+import { defineProject, mergeConfig } from "vitest/config";
+import { base } from "../../tooling/vitest/base.ts";
 
-export default defineProject({
-  test: {
-    name: "bundle-reader",
-    include: ["test/**/*.test.ts"],
-    testTimeout: 60_000,
-    hookTimeout: 60_000,
-  },
-});
+export default mergeConfig(base, defineProject({ test: { name: "bundle-reader" } }));

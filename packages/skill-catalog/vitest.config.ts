@@ -1,12 +1,4 @@
-import { defineProject } from "vitest/config";
+import { defineProject, mergeConfig } from "vitest/config";
+import { base } from "../../tooling/vitest/base.ts";
 
-// Real directories and child processes on a shared 2-core machine: allow the
-// same minute per test as the root configuration does.
-export default defineProject({
-  test: {
-    name: "skill-catalog",
-    include: ["test/**/*.test.ts"],
-    testTimeout: 60_000,
-    hookTimeout: 60_000,
-  },
-});
+export default mergeConfig(base, defineProject({ test: { name: "skill-catalog" } }));
