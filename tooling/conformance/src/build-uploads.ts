@@ -1,9 +1,8 @@
 // A case as a browser directory selection: one upload per file, each path
 // beginning with the chosen folder's name. Directories travel only as the
 // parents of their files, as a browser sends them.
-import type { UploadFile } from "@skillshelf/bundle-reader";
 import { contentOf, kindOf, rootedOf } from "./entry-paths.js";
-import type { Case } from "./types.js";
+import type { Case, UploadFile } from "./types.js";
 
 export function buildUploads(c: Case): UploadFile[] {
   return c.entries

@@ -26,7 +26,11 @@ export type {
   Entry,
   EntryKind,
   Form,
+  PathReason,
+  ReadOutcome,
+  RefusalCode,
   TarTweak,
+  UploadFile,
   Verdict,
   VerdictSkill,
 } from "./types.js";

@@ -2,7 +2,38 @@
 // bundle's root folder, and the verdict every surface must reach for it. The
 // same case is turned into a folder, a tar, a tar.gz and an upload list, so
 // entries say what a bundle holds and tweaks say what only a tar header can.
-import type { SourceCode, UnsafePathReason, UploadFile } from "@skillshelf/bundle-reader";
+
+/**
+ * A refusal code and an unsafe-path reason as a case states them. The reader
+ * owns both lists (`sourceCodes`, `UnsafePathReason`) and its tests check that
+ * every case names codes from them; this package stays below the reader it
+ * tests, so the reader can run the cases without a workspace cycle.
+ */
+export type RefusalCode = string;
+export type PathReason = string;
+
+/** One file of a browser selection, as the reader's `UploadFile` takes it. */
+export type UploadFile = { path: string; bytes: Uint8Array };
+
+/** A library read's answer, as far as a verdict looks at it (the reader's `ReadResult`). */
+export type ReadOutcome =
+  | {
+      ok: true;
+      skills: readonly {
+        name: string;
+        files: readonly { path: string; text: string; executable: boolean }[];
+      }[];
+    }
+  | {
+      ok: false;
+      /** The refusal's code, path and why; its other fields are not part of a verdict. */
+      refusal: {
+        code: RefusalCode;
+        path?: string | undefined;
+        why?: PathReason | undefined;
+        [field: string]: unknown;
+      };
+    };
 
 /** The four ways a bundle reaches a surface. */
 export type Form = "folder" | "tar" | "tgz" | "uploads";
@@ -85,7 +116,7 @@ export type ArchiveTweak = {
 /** What a surface concludes about a bundle. */
 export type Verdict =
   | { ok: true; skills: VerdictSkill[] }
-  | { ok: false; code: SourceCode; path?: string; why?: UnsafePathReason };
+  | { ok: false; code: RefusalCode; path?: string; why?: PathReason };
 
 /**
  * A skill by name and sorted file paths. `executable` (sorted paths whose

@@ -2,8 +2,15 @@
 // (skill names and file paths, or a refusal code and path), and compared
 // only on the fields a case states, so a surface that also reports more is
 // not held to it and one that reports less is.
-import type { ReadResult, SourceCode, UnsafePathReason } from "@skillshelf/bundle-reader";
-import type { Case, Form, Verdict, VerdictSkill } from "./types.js";
+import type {
+  Case,
+  Form,
+  PathReason,
+  ReadOutcome,
+  RefusalCode,
+  Verdict,
+  VerdictSkill,
+} from "./types.js";
 
 const byName = (a: { name: string }, b: { name: string }): number =>
   a.name < b.name ? -1 : a.name > b.name ? 1 : 0;
@@ -30,9 +37,9 @@ export function verdictOfListing(listed: readonly ListedSkill[]): Verdict {
 
 /** The verdict of a refusal: its code, and its path and why where it has them. */
 export function verdictOfRefusal(refusal: {
-  code: SourceCode;
+  code: RefusalCode;
   path?: string | undefined;
-  why?: UnsafePathReason | undefined;
+  why?: PathReason | undefined;
 }): Verdict {
   const { code, path, why } = refusal;
   return {
@@ -44,7 +51,7 @@ export function verdictOfRefusal(refusal: {
 }
 
 /** The verdict of a library read: skills by name with sorted paths, or the refusal's code, path and why. */
-export function verdictOf(result: ReadResult): Verdict {
+export function verdictOf(result: ReadOutcome): Verdict {
   if (!result.ok) return verdictOfRefusal(result.refusal);
   return verdictOfListing(
     result.skills.map((skill) => ({

@@ -1,7 +1,6 @@
 // Small constructors that keep the case tables readable: entries by kind,
 // a skill's SKILL.md, and verdicts.
-import type { SourceCode, UnsafePathReason } from "@skillshelf/bundle-reader";
-import type { Entry, Verdict, VerdictSkill } from "../types.js";
+import type { Entry, PathReason, RefusalCode, Verdict, VerdictSkill } from "../types.js";
 
 export function file(path: string, text = `text of ${path}\n`, extra: Partial<Entry> = {}): Entry {
   return { path, text, ...extra };
@@ -33,7 +32,7 @@ export function skill(
   return { name, files: [...files].sort(), ...extra };
 }
 
-export function refused(code: SourceCode, path?: string, why?: UnsafePathReason): Verdict {
+export function refused(code: RefusalCode, path?: string, why?: PathReason): Verdict {
   return {
     ok: false,
     code,
