@@ -11,6 +11,7 @@ export default defineConfig({
       "tooling/conformance",
       "tooling/release",
       "tooling/test-postgres",
+      "tooling/test-utils",
     ],
   },
 });

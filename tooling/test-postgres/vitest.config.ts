@@ -1,11 +1,5 @@
-import { defineProject } from "vitest/config";
+import { defineProject, mergeConfig } from "vitest/config";
+import { base } from "../vitest/base.ts";
 
 // Starts real clusters (initdb + pg_ctl) on a shared 2-core machine.
-export default defineProject({
-  test: {
-    name: "test-postgres",
-    include: ["test/**/*.test.ts"],
-    testTimeout: 60_000,
-    hookTimeout: 60_000,
-  },
-});
+export default mergeConfig(base, defineProject({ test: { name: "test-postgres" } }));

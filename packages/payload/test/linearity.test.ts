@@ -1,6 +1,6 @@
+import { countCalls, totalCalls } from "@skillshelf/test-utils";
 import { describe, expect, it } from "vitest";
 import { payload } from "../src/index.js";
-import { countCalls, totalCalls } from "./count-calls.js";
 import { makeRoots, manySkills } from "./trees.js";
 
 // Cost is measured as file-system and hashing calls, not time: a payload over

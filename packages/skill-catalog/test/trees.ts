@@ -1,40 +1,19 @@
-// Test trees written from data into real temporary directories, removed when
-// the test finishes: workspaces with a builtin root, data directories with a
-// managed root, and bundles of skills as the reader would return them.
-import { mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+// Test trees for the catalog: workspaces with a builtin root, data
+// directories with a managed root, and bundles of skills as the reader would
+// return them, over the shared helpers of @skillshelf/test-utils (temporary
+// directories removed when the test finishes, skills written from data).
+import { readdir, readFile, stat } from "node:fs/promises";
 import { join, relative } from "node:path";
 import type { Skill } from "@skillshelf/bundle-reader";
-import { onTestFinished } from "vitest";
+import { makeTempDir, skillText, writeSkills } from "@skillshelf/test-utils";
 import { SkillRoots } from "../src/index.js";
 
-/** A fresh temporary directory, removed when the current test finishes. */
-export async function makeTempDir(): Promise<string> {
-  const dir = await mkdtemp(join(tmpdir(), "skillshelf-catalog-"));
-  onTestFinished(() => rm(dir, { recursive: true, force: true }));
-  return dir;
-}
+export { makeTempDir, skillText, writeSkills };
 
 /** Roots in a fresh temporary directory: builtin `<dir>/ws/skills`, managed `<dir>/data/skills`. */
 export async function makeRoots(): Promise<SkillRoots> {
-  const dir = await makeTempDir();
+  const dir = makeTempDir("skillshelf-catalog-");
   return SkillRoots.forWorkspace(join(dir, "ws")).withManaged(join(dir, "data"));
-}
-
-/** A SKILL.md that declares id with the title rule. */
-export function skillText(id: string, body = `What ${id} does.\n`): string {
-  return `# ${id}\n\n${body}`;
-}
-
-/** Writes each directory's SKILL.md (a string or raw bytes) below root. */
-export async function writeSkills(
-  root: string,
-  skills: Record<string, string | Uint8Array>,
-): Promise<void> {
-  for (const [name, body] of Object.entries(skills)) {
-    await mkdir(join(root, name), { recursive: true });
-    await writeFile(join(root, name, "SKILL.md"), body);
-  }
 }
 
 /** A skill as the reader returns it, from a map of path to text. */

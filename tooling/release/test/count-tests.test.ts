@@ -2,22 +2,17 @@
 // report; it must count what vitest wrote, and count as failed whatever did
 // not run: a missing report, a file that broke outside its tests, a run that
 // failed with nothing counted.
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { expect, it, onTestFinished } from "vitest";
+import { makeTempDir, writeTree } from "@skillshelf/test-utils";
+import { expect, it } from "vitest";
 import { runNode } from "../src/run.js";
 import { findWorkspaceRoot } from "../src/workspace.js";
 
 const script = join(findWorkspaceRoot(), "scripts", "count-tests.mjs");
 
 function writeReports(reports: Record<string, unknown>): string {
-  const dir = mkdtempSync(join(tmpdir(), "skillshelf-count-"));
-  onTestFinished(() => rmSync(dir, { recursive: true, force: true }));
-  for (const [name, report] of Object.entries(reports)) {
-    writeFileSync(join(dir, name), JSON.stringify(report));
-  }
-  return dir;
+  const files = Object.entries(reports).map(([name, report]) => [name, JSON.stringify(report)]);
+  return writeTree(makeTempDir("skillshelf-count-"), Object.fromEntries(files));
 }
 
 const passing = (n: number) => ({

@@ -1,21 +1,17 @@
 // The dependency drift check, on made-up packages (one finding of each kind)
 // and on every published package of the workspace, which must come out clean.
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { describe, expect, it, onTestFinished } from "vitest";
+import { makeTempDir, writeTree } from "@skillshelf/test-utils";
+import { describe, expect, it } from "vitest";
 import { checkDependencies, describeDrift } from "../src/deps.js";
 import { listSpecifiers, packageNameOf } from "../src/imports.js";
 import { listPublishedPackages, type Manifest } from "../src/workspace.js";
 
 function writePackage(manifest: Manifest, files: Record<string, string>) {
-  const dir = mkdtempSync(join(tmpdir(), "skillshelf-deps-"));
-  onTestFinished(() => rmSync(dir, { recursive: true, force: true }));
-  for (const [path, text] of Object.entries(files)) {
-    mkdirSync(join(dir, path, ".."), { recursive: true });
-    writeFileSync(join(dir, path), text);
-  }
-  writeFileSync(join(dir, "package.json"), JSON.stringify(manifest));
+  const dir = writeTree(makeTempDir("skillshelf-deps-"), {
+    ...files,
+    "package.json": JSON.stringify(manifest),
+  });
   return { name: manifest.name, dir, manifest };
 }
 

@@ -1,28 +1,13 @@
 // Real directories for the tests: temporary folders removed when the test
-// ends, skill folders written from data, and archives packed by the system's
-// tar, so the CLI reads what an operator's tools would produce.
+// ends and skill folders written from data (the shared helpers of
+// @skillshelf/test-utils), and archives packed by the system's tar, so the
+// CLI reads what an operator's tools would produce.
 import { execFileSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { dirname, join } from "node:path";
-import { onTestFinished } from "vitest";
+import { mkdirSync } from "node:fs";
+import { join } from "node:path";
+import { makeTempDir, writeTree } from "@skillshelf/test-utils";
 
-/** A fresh temporary directory, removed when the current test finishes. */
-export function makeTempDir(prefix = "skillshelf-cli-"): string {
-  const dir = mkdtempSync(join(tmpdir(), prefix));
-  onTestFinished(() => rmSync(dir, { recursive: true, force: true }));
-  return dir;
-}
-
-/** Writes `files` (relative path -> text) below `root`. */
-export function writeTree(root: string, files: Record<string, string>): string {
-  for (const [path, text] of Object.entries(files)) {
-    const target = join(root, path);
-    mkdirSync(dirname(target), { recursive: true });
-    writeFileSync(target, text);
-  }
-  return root;
-}
+export { makeTempDir, writeTree };
 
 /** A SKILL.md that declares `id` by its title, with an optional frontmatter description. */
 export function skillFile(id: string, description?: string, body = "Do the thing.\n"): string {
@@ -40,7 +25,7 @@ export function packFolder(parent: string, folder: string, out: string): string 
 
 /** A workspace and a data directory, both empty, for one test. */
 export function makeRoots(): { workspace: string; data: string; args: string[] } {
-  const base = makeTempDir();
+  const base = makeTempDir("skillshelf-cli-");
   const workspace = join(base, "workspace");
   const data = join(base, "data");
   mkdirSync(workspace);

@@ -1,0 +1,3 @@
+export { countCalls, totalCalls, type Watched, watchedCalls } from "./count-calls.js";
+export { makeTempDir } from "./temp-dir.js";
+export { skillText, writeSkills, writeTree } from "./trees.js";
