@@ -4,6 +4,7 @@
 // is shared: only the import route reads a request body.
 import type { RootsLike } from "@skillshelf/skill-catalog";
 import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController } from "fastify";
+import { isApiRequest } from "./api-request.js";
 import { requireToken } from "./auth.js";
 import { answerErrors } from "./errors.js";
 import { type ImportCaps, importCaps } from "./imports/caps.js";
@@ -40,9 +41,6 @@ const redact = {
 const loggerOf = (logger: AppOptions["logger"]): FastifyServerOptions["logger"] =>
   logger === false ? false : { level: "info", stream: process.stderr, ...logger, redact };
 
-const isApiPath = (path: string): boolean =>
-  path === "/api" || path.startsWith("/api/") || path.startsWith("/api?");
-
 /** Builds the server, ready to `listen()` or `inject()`. */
 export async function buildApp(options: AppOptions): Promise<ServerApp> {
   const connectionTimeout = options.connectionTimeout ?? 30_000;
@@ -71,8 +69,7 @@ export async function buildApp(options: AppOptions): Promise<ServerApp> {
   });
   const authorize = requireToken(options.token);
   app.addHook("onRequest", async (request, reply) => {
-    const route = request.routeOptions.url ?? "";
-    if (isApiPath(request.url) || isApiPath(route)) await authorize(request, reply);
+    if (isApiRequest(request)) await authorize(request, reply);
   });
   answerErrors(app);
 

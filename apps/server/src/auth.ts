@@ -5,6 +5,7 @@
 // Authorization header (never a query string), and the logger redacts it.
 import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
 import type { FastifyReply, FastifyRequest } from "fastify";
+import { sendRefusal } from "./answer.js";
 
 /** A fresh token: 32 random bytes, URL-safe so it fits a URL fragment as is. */
 export function generateToken(): string {
@@ -22,15 +23,23 @@ export function isAuthorized(header: string | undefined, token: string): boolean
   return same && match !== null;
 }
 
-/** An onRequest hook that answers 401 to any request without the token. */
+/** An onRequest hook that answers 401 to any request without the token, and logs it (never the token). */
 export function requireToken(
   token: string,
 ): (request: FastifyRequest, reply: FastifyReply) => Promise<void> {
   return async (request, reply) => {
-    if (isAuthorized(request.headers.authorization, token)) return;
-    await reply
-      .code(401)
-      .header("www-authenticate", 'Bearer realm="skillshelf"')
-      .send({ error: "unauthorized" });
+    const header = request.headers.authorization;
+    if (isAuthorized(header, token)) return;
+    request.log.warn(
+      {
+        method: request.method,
+        path: request.url.split("?", 1)[0],
+        remote: request.ip,
+        credential: header === undefined ? "none" : "wrong",
+      },
+      "authentication failed",
+    );
+    reply.header("www-authenticate", 'Bearer realm="skillshelf"');
+    await sendRefusal(reply, { code: "unauthorized" });
   };
 }

@@ -2,8 +2,9 @@
 // the framework rejects (4xx, said plainly), a client that left mid-upload,
 // and the unexpected, which becomes the `internal` refusal: logged with its
 // stack for the operator, answered with one sentence and no stack.
-import { type DestinationRefusal, message } from "@skillshelf/bundle-reader";
+import type { DestinationRefusal } from "@skillshelf/bundle-reader";
 import type { FastifyInstance } from "fastify";
+import { answerOf, sendRefusal } from "./answer.js";
 
 /** The error a body reader rejects with when the client closes the connection mid-upload. */
 export function clientGone(): Error {
@@ -18,19 +19,17 @@ export function answerErrors(app: FastifyInstance): void {
   app.setErrorHandler(async (error, request, reply) => {
     const status = (error as { statusCode?: number }).statusCode ?? 500;
     if (status < 500) {
-      return reply.code(status).send({
-        error: (error as { code?: string }).code ?? "bad-request",
-        message: (error as Error).message,
-      });
+      const { body } = answerOf({ code: "bad-request", detail: (error as Error).message });
+      return reply.code(status).send(body);
     }
     request.log.error({ err: error }, "request failed");
     const refusal: DestinationRefusal = { code: "internal" };
-    return reply.code(500).send({ refusal, message: message(refusal) });
+    return sendRefusal(reply, refusal);
   });
   app.setNotFoundHandler(async (request, reply) =>
-    reply.code(404).send({
-      error: "not-found",
-      message: `Nothing at ${request.method} ${request.url.split("?")[0]}.`,
+    sendRefusal(reply, {
+      code: "not-found",
+      detail: `${request.method} ${request.url.split("?", 1)[0]}`,
     }),
   );
 }

@@ -3,6 +3,7 @@
 // a skill body that somehow reached the page as markup still could not run.
 // API answers are never cached, since they describe the store right now.
 import type { FastifyInstance } from "fastify";
+import { isApiRequest } from "./api-request.js";
 
 export const contentSecurityPolicy: string = [
   "default-src 'self'",
@@ -30,7 +31,7 @@ const fixedHeaders: Record<string, string> = {
 export function addSecurityHeaders(app: FastifyInstance): void {
   app.addHook("onSend", async (request, reply, payload) => {
     reply.headers(fixedHeaders);
-    if (request.url.startsWith("/api/")) reply.header("cache-control", "no-store");
+    if (isApiRequest(request)) reply.header("cache-control", "no-store");
     return payload;
   });
 }

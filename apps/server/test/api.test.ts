@@ -194,7 +194,9 @@ describe("imports", () => {
       "application/x-tar",
     );
     expect(response.status).toBe(400);
-    expect((await bodyOf(response)).error).toBe("bad-query");
+    const body = await bodyOf(response);
+    expect(body.refusal).toEqual({ code: "bad-query", detail: "replace" });
+    expect(body.message).toMatch(/^The query is not understood \(replace\); use replace=1/);
   });
 });
 

@@ -5,6 +5,12 @@ import { generateToken, isAuthorized } from "../src/auth.js";
 import { sendUntilAnswered } from "./support/http.js";
 import { startServer, type TestServer } from "./support/server.js";
 
+const unauthorized = {
+  refusal: { code: "unauthorized" },
+  message:
+    "This request needs the API token: send it as 'Authorization: Bearer <token>' (the console takes it from #token= in its address).",
+};
+
 describe("isAuthorized", () => {
   const token = "s3cret-token-value-0123";
   it.each([
@@ -59,7 +65,7 @@ describe("the API behind the token", () => {
       for (const headers of attempts) {
         const response = await fetch(`${server.url}${path}`, { method, headers });
         expect(response.status).toBe(401);
-        expect(await response.json()).toEqual({ error: "unauthorized" });
+        expect(await response.json()).toEqual(unauthorized);
       }
     },
   );
@@ -77,7 +83,7 @@ describe("the API behind the token", () => {
       new Uint8Array(1024 * 1024),
     );
     expect(answer.status).toBe(401);
-    expect(JSON.parse(answer.body)).toEqual({ error: "unauthorized" });
+    expect(JSON.parse(answer.body)).toEqual(unauthorized);
     expect(answer.headers.connection).toBe("close");
     expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
   });

@@ -237,7 +237,10 @@ describe("slow clients and admission", () => {
     });
     expect(busy.status).toBe(503);
     expect(busy.headers.get("retry-after")).toBe("1");
-    expect((await bodyOf(busy)).error).toBe("busy");
+    expect(await bodyOf(busy)).toEqual({
+      refusal: { code: "busy", limit: 1 },
+      message: "All 1 import slots are in use; retry in a moment (see Retry-After).",
+    });
     slow.end();
     await slow.closed.catch(() => {});
     await new Promise((resolve) => setTimeout(resolve, 100));

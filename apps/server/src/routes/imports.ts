@@ -38,24 +38,18 @@ export function registerImportRoutes(
   const admit = async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
     const query = querySchema.safeParse(request.query);
     if (!query.success) {
-      await reply.code(400).send({
-        error: "bad-query",
-        message: "Use replace=1, dry_run=1 and name=<archive file name> only.",
-      });
+      const detail = query.error.issues.map((issue) => issue.path.join(".")).join(", ");
+      await sendRefusal(reply, { code: "bad-query", detail });
       return;
     }
     const ticket = gate.tryEnter();
     if (ticket === undefined) {
       const closing = gate.closed;
-      await reply
-        .code(503)
-        .header("retry-after", closing ? "5" : "1")
-        .send({
-          error: closing ? "shutting-down" : "busy",
-          message: closing
-            ? "The server is shutting down and takes no new imports; retry once it is back."
-            : `${gate.capacity} imports are already running; retry in a moment.`,
-        });
+      reply.header("retry-after", closing ? "5" : "1");
+      await sendRefusal(
+        reply,
+        closing ? { code: "shutting-down" } : { code: "busy", limit: gate.capacity },
+      );
       return;
     }
     const { replace, dry_run: dryRun, name } = query.data;
