@@ -31,8 +31,8 @@ export type Cluster = {
   url: string;
   /** A new empty database owned by the application role; its URL. */
   createDatabase(): string;
-  /** Runs SQL as the cluster's superuser (test setup only: terminating backends, roles). */
-  admin(sql: string): string;
+  /** Runs SQL as the cluster's superuser in `database` (default `postgres`): test setup only. */
+  admin(sql: string, database?: string): string;
   /** Stops the server (fast shutdown); data is kept for `start()`. */
   halt(): void;
   /** Starts it again on the same port after `halt()`. */
@@ -141,7 +141,7 @@ async function initAndStart(bin: PgBinaries, dir: string, options: ClusterOption
     }
   }
 
-  const admin = (sql: string): string => {
+  const admin = (sql: string, database = "postgres"): string => {
     const result = spawnSync(
       bin.psql,
       [
@@ -152,7 +152,7 @@ async function initAndStart(bin: PgBinaries, dir: string, options: ClusterOption
         "-U",
         "postgres",
         "-d",
-        "postgres",
+        database,
         "-v",
         "ON_ERROR_STOP=1",
         "-tAc",

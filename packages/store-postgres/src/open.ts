@@ -1,0 +1,71 @@
+// Opening the store: parse the URL, connect, and bring the schema to this
+// code's version. A database that cannot be reached, refuses the role, or
+// holds a newer schema answers `store-failed` with one sentence naming the
+// store without its password, so a CLI or server can stop at start with a
+// clear line and an exit code rather than a stack trace or a later surprise.
+// The pool reconnects by itself: a call made after the database came back
+// simply opens a new connection.
+import type { DestinationRefusal } from "@skillshelf/bundle-reader";
+import pg from "pg";
+import { describeLocation, parseStoreUrl, passwordFor } from "./location.js";
+import { migrate } from "./schema.js";
+import { describeStoreError, PgStore, type PostgresStore } from "./store.js";
+
+export type OpenOptions = {
+  /** Where SKILLSHELF_STORE_PASSWORD_FILE is read (default process.env; pg reads PGPASSWORD itself). */
+  env?: NodeJS.ProcessEnv;
+  /** Milliseconds to wait for a connection before a call fails (default 5,000). */
+  connectTimeoutMs?: number;
+  /** Connections in the pool, besides the one held for LISTEN (default 10). */
+  max?: number;
+};
+
+export type OpenResult =
+  | { ok: true; store: PostgresStore }
+  | { ok: false; refusal: DestinationRefusal & { code: "store-failed" } };
+
+const failed = (detail: string): OpenResult => ({
+  ok: false,
+  refusal: { code: "store-failed", detail },
+});
+
+/** Connects to the store at `url` and migrates its schema; the store, or why not. */
+export async function openPostgresStore(
+  url: string,
+  options: OpenOptions = {},
+): Promise<OpenResult> {
+  const parsed = parseStoreUrl(url);
+  if (!parsed.ok) return failed(parsed.message);
+  const location = describeLocation(parsed.url);
+  let password: string | undefined;
+  try {
+    password = passwordFor(parsed.url, options.env);
+  } catch (error) {
+    return failed(`the password file for ${location} cannot be read: ${describeStoreError(error)}`);
+  }
+  // pg lets the connection string's fields win over separate options, so a
+  // password from the file goes into (a copy of) the URL itself.
+  const connection = new URL(parsed.url.href);
+  if (password !== undefined) connection.password = encodeURIComponent(password);
+  const config: pg.ClientConfig = {
+    connectionString: connection.href,
+    connectionTimeoutMillis: options.connectTimeoutMs ?? 5_000,
+    application_name: "skillshelf",
+    keepAlive: true,
+  };
+  const pool = new pg.Pool({ ...config, max: options.max ?? 10 });
+  // An idle connection the server drops is the pool's to replace; without a
+  // listener its error would be uncaught.
+  pool.on("error", () => {});
+  try {
+    const migrated = await migrate(pool);
+    if (!migrated.ok) {
+      await pool.end();
+      return failed(`${location}: ${migrated.message}`);
+    }
+  } catch (error) {
+    await pool.end().catch(() => {});
+    return failed(`cannot open the store at ${location}: ${describeStoreError(error)}`);
+  }
+  return { ok: true, store: new PgStore(pool, config, location) };
+}
