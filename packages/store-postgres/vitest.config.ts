@@ -1,12 +1,5 @@
-import { defineProject } from "vitest/config";
+import { defineProject, mergeConfig } from "vitest/config";
+import { base } from "../../tooling/vitest/base.ts";
 
-// Every test file starts its own throwaway PostgreSQL cluster
-// (@skillshelf/test-postgres) on a shared 2-core machine.
-export default defineProject({
-  test: {
-    name: "store-postgres",
-    include: ["test/**/*.test.ts"],
-    testTimeout: 60_000,
-    hookTimeout: 60_000,
-  },
-});
+// Every test file starts its own throwaway PostgreSQL cluster (@skillshelf/test-postgres).
+export default mergeConfig(base, defineProject({ test: { name: "store-postgres" } }));
