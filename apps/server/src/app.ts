@@ -7,6 +7,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController
 import { isApiRequest } from "./api-request.js";
 import { requireToken } from "./auth.js";
 import { answerErrors } from "./errors.js";
+import { checkHost } from "./host-check.js";
 import { type ImportCaps, importCaps } from "./imports/caps.js";
 import { ImportGate } from "./imports/gate.js";
 import { cutUnreadBodies } from "./linger.js";
@@ -19,6 +20,10 @@ import { addSecurityHeaders } from "./security-headers.js";
 export type AppOptions = {
   roots: RootsLike;
   token: string;
+  /** The host the server listens on (default 127.0.0.1): a Host header may name it. */
+  host?: string;
+  /** More names a Host header may carry (`--allowed-host`), beside localhost, 127.0.0.1 and [::1]. */
+  allowedHosts?: readonly string[];
   /** Imports served at once (default 4). */
   concurrentImports?: number;
   /** Pino options, or false for silence (default: info to stderr); the token is always redacted. */
@@ -60,6 +65,7 @@ export async function buildApp(options: AppOptions): Promise<ServerApp> {
   const gate = new ImportGate(caps.maxConcurrentImports);
 
   app.removeAllContentTypeParsers();
+  checkHost(app, options.host ?? "127.0.0.1", options.allowedHosts ?? []);
   addSecurityHeaders(app);
   cutUnreadBodies(app, { maxMs: 2_000, maxBytes: 64 * 1024 * 1024 });
   // While shutting down, every answer closes its connection, so the drain ends.

@@ -3,6 +3,7 @@
 // listens, and prints where the console is. A generated token is printed in
 // the console URL's fragment, the one place it is meant to be read from; a
 // token set in the environment is never printed.
+import { readFileSync } from "node:fs";
 import { mkdir } from "node:fs/promises";
 import type { AddressInfo } from "node:net";
 import { SkillRoots } from "@skillshelf/skill-catalog";
@@ -13,6 +14,11 @@ import { consoleUrl } from "./console-url.js";
 import { exitOnSignals } from "./shutdown.js";
 
 const parsed = parseConfig(process.argv.slice(2), process.env);
+if (parsed.ok === "version") {
+  const manifest = readFileSync(new URL("../package.json", import.meta.url), "utf8");
+  process.stdout.write(`${(JSON.parse(manifest) as { version: string }).version}\n`);
+  process.exit(0);
+}
 if (parsed.ok === "help") {
   process.stdout.write(`${parsed.message}\n`);
   process.exit(0);
@@ -33,7 +39,12 @@ try {
 }
 
 const token = config.token ?? generateToken();
-const server = await buildApp({ roots, token });
+const server = await buildApp({
+  roots,
+  token,
+  host: config.host,
+  allowedHosts: config.allowedHosts,
+});
 try {
   await server.app.listen({ host: config.host, port: config.port });
 } catch (error) {

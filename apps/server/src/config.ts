@@ -18,12 +18,15 @@ export type ServerConfig = {
   workspace: string;
   /** The token from SKILLSHELF_TOKEN, or undefined to generate one. */
   token: string | undefined;
+  /** Names a Host header may carry beside the bound host, localhost, 127.0.0.1 and [::1]. */
+  allowedHosts: string[];
 };
 
 export type ConfigResult =
   | { ok: true; config: ServerConfig }
   | { ok: false; message: string }
-  | { ok: "help"; message: string };
+  | { ok: "help"; message: string }
+  | { ok: "version" };
 
 export const usage: string = `Usage: skillshelf-server [options]
 
@@ -36,6 +39,11 @@ Options:
                       (default $SKILLSHELF_DATA, else $XDG_DATA_HOME/skillshelf,
                       else ~/.local/share/skillshelf)
   --workspace <dir>   workspace; builtin skills are <dir>/skills (default: cwd)
+  --allowed-host <name>
+                      a name the Host header may carry (repeatable); the bound
+                      host, localhost, 127.0.0.1 and [::1] are always served,
+                      any other Host is answered 421
+  -v, --version       print the version
   -h, --help          print this help
 
 Environment:
@@ -58,6 +66,14 @@ const configSchema = z
       .transform(Number)
       .pipe(z.number().max(65_535, "--port must be a whole number between 0 and 65535")),
     data: z.string().min(1, "--data must not be empty"),
+    allowedHosts: z.array(
+      z
+        .string()
+        .regex(
+          /^(\[[0-9a-fA-F:.]+\]|[A-Za-z0-9.-]+)(:\d{1,5})?$/,
+          "--allowed-host takes a host name or address, such as skills.example.org",
+        ),
+    ),
     workspace: z.string().min(1, "--workspace must not be empty"),
     token: z
       .string()
@@ -80,7 +96,7 @@ export function defaultDataDir(env: NodeJS.ProcessEnv): string {
 
 /** Reads flags and environment into a validated config, or one sentence saying what is wrong. */
 export function parseConfig(argv: readonly string[], env: NodeJS.ProcessEnv): ConfigResult {
-  let values: Record<string, string | boolean | undefined>;
+  let values: Record<string, string | boolean | string[] | undefined>;
   try {
     ({ values } = parseArgs({
       args: [...argv],
@@ -89,6 +105,8 @@ export function parseConfig(argv: readonly string[], env: NodeJS.ProcessEnv): Co
         port: { type: "string" },
         data: { type: "string" },
         workspace: { type: "string" },
+        "allowed-host": { type: "string", multiple: true },
+        version: { type: "boolean", short: "v" },
         help: { type: "boolean", short: "h" },
       },
       strict: true,
@@ -98,12 +116,14 @@ export function parseConfig(argv: readonly string[], env: NodeJS.ProcessEnv): Co
     return { ok: false, message: `${(error as Error).message}\n\n${usage}` };
   }
   if (values.help === true) return { ok: "help", message: usage };
+  if (values.version === true) return { ok: "version" };
   const parsed = configSchema.safeParse({
     host: values.host ?? "127.0.0.1",
     port: values.port ?? "4747",
     data: values.data ?? defaultDataDir(env),
     workspace: values.workspace ?? process.cwd(),
     token: env.SKILLSHELF_TOKEN === "" ? undefined : env.SKILLSHELF_TOKEN,
+    allowedHosts: values["allowed-host"] ?? [],
   });
   if (!parsed.success) {
     const first = parsed.error.issues[0];

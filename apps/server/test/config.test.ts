@@ -16,6 +16,7 @@ describe("parseConfig", () => {
         data: "/srv/shelf",
         workspace: process.cwd(),
         token: undefined,
+        allowedHosts: [],
       },
     });
     const xdg = parseConfig([], { XDG_DATA_HOME: "/x" });
@@ -24,12 +25,32 @@ describe("parseConfig", () => {
 
   it("reads every flag and the token", () => {
     const result = parseConfig(
-      ["--host", "0.0.0.0", "--port", "0", "--data", "/d", "--workspace", "/w"],
+      [
+        "--host",
+        "0.0.0.0",
+        "--port",
+        "0",
+        "--data",
+        "/d",
+        "--workspace",
+        "/w",
+        "--allowed-host",
+        "skills.example.org",
+        "--allowed-host",
+        "[fd00::1]:8080",
+      ],
       { SKILLSHELF_TOKEN: token },
     );
     expect(result).toEqual({
       ok: true,
-      config: { host: "0.0.0.0", port: 0, data: "/d", workspace: "/w", token },
+      config: {
+        host: "0.0.0.0",
+        port: 0,
+        data: "/d",
+        workspace: "/w",
+        token,
+        allowedHosts: ["skills.example.org", "[fd00::1]:8080"],
+      },
     });
   });
 
@@ -46,6 +67,8 @@ describe("parseConfig", () => {
       { SKILLSHELF_TOKEN: "has a space in it, long" },
       "SKILLSHELF_TOKEN must be printable ASCII",
     ],
+    [["--allowed-host", "a b"], {}, "--allowed-host takes a host name or address"],
+    [["--allowed-host", "evil/x"], {}, "--allowed-host takes a host name or address"],
     [["--bogus"], {}, "Unknown option '--bogus'"],
     [["extra"], {}, "Unexpected argument 'extra'"],
   ])("refuses %j with %j", (argv, env, start) => {
@@ -58,6 +81,11 @@ describe("parseConfig", () => {
     for (const host of ["127.0.0.1", "127.0.0.2", "localhost", "::1"]) {
       expect(parseConfig(["--host", host], {}).ok).toBe(true);
     }
+  });
+
+  it("answers -v and --version with the version", () => {
+    expect(parseConfig(["--version"], {})).toEqual({ ok: "version" });
+    expect(parseConfig(["-v"], {})).toEqual({ ok: "version" });
   });
 
   it("answers --help with the usage", () => {
