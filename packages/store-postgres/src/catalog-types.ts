@@ -51,6 +51,7 @@ export interface ManagedStore {
   files(id: string): Promise<StoredFiles>;
   readFile(id: string, path: string): Promise<FileRead>;
   record(id: string): Promise<InstallRecord | undefined>;
+  records(): Promise<InstallRecord[]>;
   install(skills: readonly StagedSkill[], admit: Admit): Promise<StoreWriteResult>;
   remove(id: string): Promise<StoreWriteResult>;
   probeWritable(): Promise<StoreWriteResult>;

@@ -130,6 +130,11 @@ export class PgStore implements PostgresStore {
     return row?.record;
   }
 
+  async records(): Promise<InstallRecord[]> {
+    const rows = await this.#run<{ record: InstallRecord }>("SELECT record FROM skillshelf.skills");
+    return rows.map((row) => row.record);
+  }
+
   async install(skills: readonly StagedSkill[], admit: Admit): Promise<StoreWriteResult> {
     const ids = skills.map(({ skill }) => skill.name);
     let result: StoreWriteResult;

@@ -55,6 +55,7 @@ describe("the PostgreSQL store (needs PostgreSQL)", () => {
       "SKILL.md",
       "scripts/run.sh",
     ]);
+    expect((await store.records()).map((record) => record.id).sort()).toEqual(["alpha", "beta"]);
   });
 
   it("writes nothing when admit refuses, and nothing of a bundle when one skill cannot be stored", async () => {
