@@ -167,7 +167,7 @@ describe("slow clients and admission", () => {
       const { port } = new URL(s.url);
       const socket = connect(Number(port), "127.0.0.1", () => {
         socket.write(
-          `POST /api/imports?dry_run=1 HTTP/1.1\r\nhost: 127.0.0.1\r\nauthorization: Bearer ${s.token}\r\ncontent-type: application/x-tar\r\ncontent-length: 1024\r\n\r\n`,
+          `POST /api/imports?dry_run=1 HTTP/1.1\r\nhost: 127.0.0.1:${port}\r\nauthorization: Bearer ${s.token}\r\ncontent-type: application/x-tar\r\ncontent-length: 1024\r\n\r\n`,
         );
         socket.write(new Uint8Array(100));
         const opened = Date.now();
@@ -215,7 +215,7 @@ describe("slow clients and admission", () => {
     });
     socket.on("error", () => {});
     socket.write(
-      `POST /api/imports HTTP/1.1\r\nhost: 127.0.0.1\r\nauthorization: Bearer ${s.token}\r\ncontent-type: application/x-tar\r\ncontent-length: 100000\r\n\r\n`,
+      `POST /api/imports HTTP/1.1\r\nhost: 127.0.0.1:${port}\r\nauthorization: Bearer ${s.token}\r\ncontent-type: application/x-tar\r\ncontent-length: 100000\r\n\r\n`,
     );
     const trickle = setInterval(() => socket.write(new Uint8Array(10)), 100);
     const started = Date.now();

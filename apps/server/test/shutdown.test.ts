@@ -49,7 +49,7 @@ function beginImport(port: number, body: Uint8Array, sentFirst: number): Promise
   return new Promise((resolve) => {
     const socket = connect(port, "127.0.0.1", () => {
       socket.write(
-        `POST /api/imports HTTP/1.1\r\nhost: 127.0.0.1\r\nauthorization: Bearer ${token}\r\ncontent-type: application/x-tar\r\ncontent-length: ${body.length}\r\n\r\n`,
+        `POST /api/imports HTTP/1.1\r\nhost: 127.0.0.1:${port}\r\nauthorization: Bearer ${token}\r\ncontent-type: application/x-tar\r\ncontent-length: ${body.length}\r\n\r\n`,
       );
       socket.write(body.subarray(0, sentFirst));
       resolve(socket);
