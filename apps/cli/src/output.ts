@@ -96,12 +96,8 @@ export function visibleLength(text: string): number {
   return [...text.replace(/\x1b\[[0-9;]*m/g, "")].length;
 }
 
-/** A byte count as a person reads it: 812 B, 4.1 KiB, 12.0 MiB. */
-export function formatBytes(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KiB`;
-  return `${(bytes / (1024 * 1024)).toFixed(1)} MiB`;
-}
+// Sizes are worded once, by the reader, for every surface.
+export { formatBytes } from "@skillshelf/bundle-reader";
 
 /** Cuts text to a width, ending with an ellipsis when cut. */
 export function truncate(text: string, width: number): string {

@@ -36,12 +36,6 @@ function el(tag, props = {}, ...children) {
   return node;
 }
 
-function formatBytes(bytes) {
-  if (bytes < 1024) return `${bytes} B`;
-  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KiB`;
-  return `${(bytes / 1024 / 1024).toFixed(1)} MiB`;
-}
-
 function showNoToken() {
   sessionStorage.removeItem(tokenKey);
   $("no-token").hidden = false;
@@ -106,7 +100,7 @@ function skillRow(skill) {
       el("button", { type: "button", class: "link", onclick: () => showSkill(skill.id) }, skill.id),
     ),
     el("td", {}, el("span", { class: `badge ${skill.origin}` }, skill.origin)),
-    el("td", { class: "num" }, formatBytes(skill.bytes)),
+    el("td", { class: "num" }, skill.size),
     el("td", { class: "digest", title: skill.digest }, skill.digest.slice(0, 12)),
     el("td", { class: "description" }, skill.description ?? ""),
     el("td", { class: "num" }, remove),
@@ -129,18 +123,17 @@ async function showSkill(id) {
     showRefusalIn($("detail-refusal"), body);
     return;
   }
-  const { skill, text, files, filesRefusal } = body;
+  const { skill, files, filesRefusal } = body;
   const facts = [
     ["origin", skill.origin],
     ["path", skill.path],
     ["digest", skill.digest],
-    ["size", formatBytes(skill.bytes)],
+    ["size", skill.size],
   ];
   $("detail-facts").replaceChildren(
     ...facts.flatMap(([name, value]) => [el("dt", {}, name), el("dd", {}, value)]),
   );
-  const shown = files.length > 0 ? files : [{ path: "SKILL.md", bytes: skill.bytes, text }];
-  const buttons = shown.map((file) =>
+  const buttons = files.map((file) =>
     el(
       "button",
       { type: "button", onclick: () => view(file, buttons) },
@@ -149,21 +142,26 @@ async function showSkill(id) {
         file.executable ? { title: "executable" } : {},
         `${file.path}${file.executable ? " *" : ""}`,
       ),
-      el("span", { class: "size" }, formatBytes(file.bytes)),
+      el("span", { class: "size" }, file.size),
     ),
   );
   $("detail-files").replaceChildren(...buttons.map((button) => el("li", {}, button)));
-  const first = shown.find((file) => file.path === "SKILL.md") ?? shown[0];
-  view(first, buttons, shown.indexOf(first));
+  const first = files.find((file) => file.path === "SKILL.md") ?? files[0];
+  if (first) await view(first, buttons, files.indexOf(first));
   if (filesRefusal) showRefusalIn($("detail-refusal"), filesRefusal);
   detail.scrollIntoView({ behavior: "smooth", block: "start" });
 
-  function view(file, all, index = shown.indexOf(file)) {
+  async function view(file, all, index = files.indexOf(file)) {
     all.forEach((button, i) => {
       button.setAttribute("aria-current", String(i === index));
     });
     $("viewer-name").textContent = file.path;
-    $("viewer-text").textContent = file.text;
+    const path = file.path.split("/").map(encodeURIComponent).join("/");
+    const response = await fetch(`/api/skills/${encodeURIComponent(id)}/files/${path}`, {
+      headers: { authorization: `Bearer ${token}` },
+      cache: "no-store",
+    });
+    $("viewer-text").textContent = response.ok ? await response.text() : "";
   }
 }
 
@@ -237,7 +235,7 @@ function send(url, body, contentType) {
     request.upload.onprogress = (event) => {
       if (!event.lengthComputable) return;
       bar.value = event.loaded / event.total;
-      text.textContent = `${formatBytes(event.loaded)} of ${formatBytes(event.total)}`;
+      text.textContent = `${Math.floor((event.loaded / event.total) * 100)}% sent`;
     };
     request.upload.onload = () => {
       bar.value = 1;

@@ -6,12 +6,14 @@ import type { RootsLike } from "@skillshelf/skill-catalog";
 import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController } from "fastify";
 import { isApiRequest } from "./api-request.js";
 import { requireToken } from "./auth.js";
+import { CatalogChanges } from "./catalog-changes.js";
 import { answerErrors } from "./errors.js";
 import { checkHost } from "./host-check.js";
 import { type ImportCaps, importCaps } from "./imports/caps.js";
 import { ImportGate } from "./imports/gate.js";
 import { cutUnreadBodies } from "./linger.js";
 import { registerConsoleRoutes } from "./routes/console.js";
+import { registerEventRoutes } from "./routes/events.js";
 import { registerImportRoutes } from "./routes/imports.js";
 import { registerInfoRoutes } from "./routes/info.js";
 import { registerSkillRoutes } from "./routes/skills.js";
@@ -36,7 +38,12 @@ export type AppOptions = {
   requestTimeout?: number;
 };
 
-export type ServerApp = { app: FastifyInstance; gate: ImportGate; caps: ImportCaps };
+export type ServerApp = {
+  app: FastifyInstance;
+  gate: ImportGate;
+  caps: ImportCaps;
+  changes: CatalogChanges;
+};
 
 const redact = {
   paths: ["req.headers.authorization", "headers.authorization", "authorization"],
@@ -81,8 +88,10 @@ export async function buildApp(options: AppOptions): Promise<ServerApp> {
 
   registerConsoleRoutes(app);
   registerInfoRoutes(app, options.roots, caps);
-  registerSkillRoutes(app, options.roots);
-  registerImportRoutes(app, options.roots, caps, gate);
+  const changes = new CatalogChanges();
+  registerSkillRoutes(app, options.roots, changes);
+  registerImportRoutes(app, options.roots, caps, gate, changes);
+  registerEventRoutes(app, changes);
   await app.ready();
-  return { app, gate, caps };
+  return { app, gate, caps, changes };
 }

@@ -39,15 +39,15 @@ describe("catalog", () => {
     ]);
   });
 
-  it("shows one skill with its body and its files as text", async () => {
+  it("shows one skill with its file list, sizes formatted, and no texts", async () => {
     const response = await get("/api/skills/house-style");
     expect(response.status).toBe(200);
     const body = await bodyOf(response);
-    expect(body.skill).toMatchObject({ id: "house-style", origin: "builtin" });
-    expect(body.text).toBe("# house-style\n\nDoes house-style.\n");
-    expect(body.files.map((f: { path: string; text: string }) => [f.path, f.text])).toEqual([
-      ["SKILL.md", "# house-style\n\nDoes house-style.\n"],
-      ["references/tone.md", "Be brief.\n"],
+    expect(body.skill).toMatchObject({ id: "house-style", origin: "builtin", size: "33 B" });
+    expect(body.text).toBeUndefined();
+    expect(body.files).toEqual([
+      { path: "SKILL.md", bytes: 33, size: "33 B", executable: false },
+      { path: "references/tone.md", bytes: 10, size: "10 B", executable: false },
     ]);
   });
 

@@ -1,5 +1,6 @@
 // The package's whole public face: reading a bundle, its limits, and the
 // refusal table every surface answers from.
+export { formatBytes } from "./format-bytes.js";
 export { type Frontmatter, readFrontmatter } from "./frontmatter.js";
 export { limits } from "./limits.js";
 export { readBundle } from "./read-bundle.js";

@@ -8,6 +8,7 @@ import type { RootsLike } from "@skillshelf/skill-catalog";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { z } from "zod";
 import { sendRefusal } from "../answer.js";
+import type { CatalogChanges } from "../catalog-changes.js";
 import type { ImportCaps } from "../imports/caps.js";
 import type { ImportGate, ImportTicket } from "../imports/gate.js";
 import { readForm } from "../imports/multipart.js";
@@ -32,6 +33,7 @@ export function registerImportRoutes(
   roots: RootsLike,
   caps: ImportCaps,
   gate: ImportGate,
+  changes: CatalogChanges,
 ): void {
   const admitted = new WeakMap<FastifyRequest, { ticket: ImportTicket; options: Options }>();
 
@@ -88,6 +90,7 @@ export function registerImportRoutes(
         }
         const ids = outcome.skills.map((skill) => skill.id);
         request.log.info({ skills: ids, dryRun, replace }, dryRun ? "import checked" : "imported");
+        if (!dryRun) changes.announce({ kind: "installed", ids });
         return reply.code(dryRun ? 200 : 201).send({ skills: outcome.skills });
       } finally {
         ticket.release();

@@ -1,0 +1,42 @@
+// The bodies the API answers with, named once: the routes build them and the
+// web console's JSDoc types import them, so the page is type-checked against
+// what the server really sends. Sizes arrive formatted (`size`) beside the
+// byte counts, so the console formats nothing itself.
+import type { Refusal } from "@skillshelf/bundle-reader";
+import type { OfferedSkill, RefusedSkill } from "@skillshelf/skill-catalog";
+import type { RefusalBody } from "./answer.js";
+import type { CatalogChange } from "./catalog-changes.js";
+import type { ImportedSkill } from "./imports/run-import.js";
+import type { SkillFileEntry } from "./skill-files.js";
+
+/** An offered skill as listed: the catalog's fields and its size as a person reads it. */
+export type ListedSkill = OfferedSkill & { size: string };
+
+/** A refused skill as listed: the catalog's fields and the sentence to show. */
+export type ListedRefusal = RefusedSkill & { message: string };
+
+/** GET /api/skills */
+export type SkillsAnswer = { skills: ListedSkill[]; refused: ListedRefusal[]; revision: string };
+
+/** One file in GET /api/skills/:id: no text, which GET /api/skills/:id/files/<path> streams. */
+export type ListedFile = SkillFileEntry & { size: string };
+
+/** GET /api/skills/:id */
+export type SkillAnswer = {
+  skill: ListedSkill;
+  files: ListedFile[];
+  /** Why the skill's files cannot be listed, when they cannot. */
+  filesRefusal?: { refusal: Refusal; message: string };
+};
+
+/** DELETE /api/skills/:id */
+export type RemoveAnswer = { removed: string };
+
+/** POST /api/imports: 201 (200 for a dry run). */
+export type ImportAnswer = { skills: ImportedSkill[] };
+
+/** Every non-2xx answer: a refusal with its sentence, or an error code with one. */
+export type ErrorAnswer = RefusalBody | { refusal?: undefined; error: string; message: string };
+
+/** The `data` of a `change` event on GET /api/events. */
+export type ChangeEvent = CatalogChange;
