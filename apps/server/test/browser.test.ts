@@ -226,12 +226,14 @@ describe.sequential("the console", () => {
     const listed = await page.locator("#detail-files button").allTextContents();
     expect(listed.map((text) => text.split(/\d/)[0])).toEqual(["SKILL.md", "references/notes.md"]);
     const skill = await readFile(join(server.roots.managed, "alpha", "SKILL.md"), "utf8");
-    expect(await page.locator("#viewer-text").textContent()).toBe(skill);
+    await expect.poll(() => page.locator("#viewer-text").textContent(), patience).toBe(skill);
     expect(await page.locator("#viewer-text img, #viewer-text b").count()).toBe(0);
     expect(await page.title()).toBe("skillshelf");
     await shoot("06-skill");
     await page.locator("#detail-files button", { hasText: "references/notes.md" }).click();
-    expect(await page.locator("#viewer-text").textContent()).toBe("Notes.\n");
+    await expect
+      .poll(() => page.locator("#viewer-text").textContent(), patience)
+      .toBe("Notes.\n");
   });
 
   it("removes a managed skill after a confirmation, and offers no removal of a builtin one", async () => {
