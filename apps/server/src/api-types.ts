@@ -35,8 +35,8 @@ export type RemoveAnswer = { removed: string };
 /** POST /api/imports: 201 (200 for a dry run). */
 export type ImportAnswer = { skills: ImportedSkill[] };
 
-/** Every non-2xx answer: a refusal with its sentence, or an error code with one. */
-export type ErrorAnswer = RefusalBody | { refusal?: undefined; error: string; message: string };
+/** Every non-2xx answer: a refusal (bundle, destination or request) with its sentence. */
+export type ErrorAnswer = RefusalBody;
 
 /** The `data` of a `change` event on GET /api/events. */
 export type ChangeEvent = CatalogChange;

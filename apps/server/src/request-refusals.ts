@@ -13,13 +13,14 @@ export type RequestCode =
   | "bad-request"
   | "busy"
   | "shutting-down"
-  | "too-slow";
+  | "too-slow"
+  | "too-many-streams";
 
 export type RequestRefusal = {
   code: RequestCode;
   /** What the framework or the route saw, for `bad-request` and `not-found`. */
   detail?: string;
-  /** A figure the sentence names: imports at once for `busy`, bytes per second for `too-slow`. */
+  /** A figure the sentence names: imports at once for `busy`, bytes per second for `too-slow`, open streams for `too-many-streams`. */
   limit?: number;
 };
 
@@ -61,6 +62,11 @@ export const requestRefusals: Record<RequestCode, RequestRule> = {
     status: 408,
     sentence: (r) =>
       `The upload arrived slower than ${r.limit === undefined ? "the minimum rate" : `${r.limit.toLocaleString("en-US")} bytes per second`}, so it was cut to free its import slot; send it again over a faster connection.`,
+  },
+  "too-many-streams": {
+    status: 503,
+    sentence: (r) =>
+      `${r.limit === undefined ? "The allowed number of" : r.limit} event streams are already open; close a console tab and retry.`,
   },
 };
 

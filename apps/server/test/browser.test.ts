@@ -231,9 +231,7 @@ describe.sequential("the console", () => {
     expect(await page.title()).toBe("skillshelf");
     await shoot("06-skill");
     await page.locator("#detail-files button", { hasText: "references/notes.md" }).click();
-    await expect
-      .poll(() => page.locator("#viewer-text").textContent(), patience)
-      .toBe("Notes.\n");
+    await expect.poll(() => page.locator("#viewer-text").textContent(), patience).toBe("Notes.\n");
   });
 
   it("removes a managed skill after a confirmation, and offers no removal of a builtin one", async () => {

@@ -8,6 +8,7 @@
 // all, so a close never waits on a console left open.
 import { PassThrough } from "node:stream";
 import type { FastifyInstance } from "fastify";
+import { sendRefusal } from "../answer.js";
 import type { CatalogChanges } from "../catalog-changes.js";
 
 export type EventsOptions = { maxStreams?: number; heartbeatMs?: number };
@@ -31,13 +32,8 @@ export function registerEventRoutes(
 
   app.get("/api/events", async (_request, reply) => {
     if (open.size >= maxStreams) {
-      return reply
-        .code(503)
-        .header("retry-after", "5")
-        .send({
-          error: "too-many-streams",
-          message: `${maxStreams} event streams are already open; close a console and retry.`,
-        });
+      reply.header("retry-after", "5");
+      return sendRefusal(reply, { code: "too-many-streams", limit: maxStreams });
     }
     const stream = new PassThrough();
     open.add(stream);
