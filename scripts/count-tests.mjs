@@ -1,5 +1,5 @@
 // Prints the plain closing line CI reads, counted from vitest's JSON report(s),
-// one per run (Node 20, Node 22). A missing or unreadable report is a
+// one per run (Node 20, 22 and 24). A missing or unreadable report is a
 // failure, and so is a test file that failed without a failed test (it did
 // not load, or its hooks threw) and a run that reports failure with nothing
 // counted: a run that tested nothing, or not everything, did not pass.

@@ -1,3 +1,4 @@
+// @module-tag heavy
 // The console in headless Chromium (Debian's, never a downloaded one): open
 // it with the token in the fragment, import a folder through the folder
 // picker, an archive through the archive picker and one dropped on the page,

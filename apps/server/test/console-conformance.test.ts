@@ -1,3 +1,4 @@
+// @module-tag heavy
 // A sample of the conformance cases through the console in Chromium: each
 // case is written as a real folder, chosen with the folder picker, and sent
 // the way the page sends it (client-relative paths from webkitRelativePath);

@@ -1,3 +1,4 @@
+// @module-tag heavy
 // Differential fuzzing across source kinds: a random bundle (skill folders,
 // files with odd names and bytes, set-aside entries) is built as a folder, a
 // tar, a tar.gz and an upload list wherever it can be, and its folder is also

@@ -1,3 +1,4 @@
+// @module-tag heavy
 // Property tests over hostile archives: valid archives from the conformance
 // builders, mutated, must each be read within a time bound to skills or a
 // contract refusal, never an exception or a hang. FUZZ_RUNS sets the number

@@ -1,3 +1,4 @@
+// @module-tag heavy
 // Kills a child process at random moments of a large install, many times.
 // After every kill each skill on disk is wholly one version (never a mix), the
 // bundle is all old or all new once the staging area is settled, the catalog

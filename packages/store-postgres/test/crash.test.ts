@@ -1,3 +1,4 @@
+// @module-tag heavy
 // kill -9 of a writer at random instants of its installs: every skill the
 // store holds afterwards is whole, each file exactly the one its record names,
 // and no record lacks its skill. Runs the built package in a child process.

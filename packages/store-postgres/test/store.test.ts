@@ -1,3 +1,4 @@
+// @module-tag heavy
 import { writeFileSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";

@@ -1,6 +1,6 @@
 // Checks a Node version against an `engines.node` range of the simple form
 // the packages use: caret ranges (`^20.19.0`) and lower bounds (`>=20.19`)
-// joined by `||`. Both CI passes (Node 20 and Node 22) run the test that uses
+// joined by `||`. Every CI pass (Node 20, 22 and 24) runs the test that uses
 // it, so a package can only declare versions that CI actually runs.
 type Version = [number, number, number];
 

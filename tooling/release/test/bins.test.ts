@@ -1,3 +1,4 @@
+// @module-tag heavy
 // The installed executables, run as an operator runs them: `skillshelf
 // check` on a good and a bad bundle, and `skillshelf-server` started on a
 // free port with a token, asked for /healthz, its limits and the console

@@ -1,3 +1,4 @@
+// @module-tag heavy
 // What each tarball holds: the build, its types, the manifest and the README,
 // and nothing that is only for developing it (tests, fixtures, build caches).
 import { describe, expect, it } from "vitest";

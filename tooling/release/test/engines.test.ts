@@ -1,16 +1,19 @@
-// Every published package declares the Node versions it is tested on, one
-// range for all of them, and the Node running this suite lies inside it: CI
-// runs the suite on Node 20 and on Node 22, so both ends are checked.
+// Every package declares the Node versions it is tested on, one range for
+// all of them (the workspace root's too), and the Node running this suite
+// lies inside it: CI runs this file on Node 20, 22 and 24, so each
+// supported major is checked.
 import { describe, expect, it } from "vitest";
 import { satisfiesRange } from "../src/engines.js";
-import { listPublishedPackages } from "../src/workspace.js";
+import { findWorkspaceRoot, listPublishedPackages, readManifest } from "../src/workspace.js";
 
 const packages = listPublishedPackages();
+const supported = "^20.19.0 || ^22.0.0 || ^24.0.0";
 
 describe("engines.node", () => {
   it("is the same range in every published package", () => {
     const ranges = new Set(packages.map((p) => p.manifest.engines?.node));
-    expect([...ranges]).toEqual(["^20.19.0 || ^22.0.0"]);
+    expect([...ranges]).toEqual([supported]);
+    expect(readManifest(findWorkspaceRoot()).engines?.node).toBe(supported);
   });
 
   it(`includes the Node running the tests (${process.version})`, () => {
@@ -27,6 +30,8 @@ describe("satisfiesRange", () => {
     ["v22.23.3", "^20.19.0 || ^22.0.0", true],
     ["v21.7.0", "^20.19.0 || ^22.0.0", false],
     ["v24.1.0", "^20.19.0 || ^22.0.0", false],
+    ["v24.1.0", "^20.19.0 || ^22.0.0 || ^24.0.0", true],
+    ["v25.0.0", "^20.19.0 || ^22.0.0 || ^24.0.0", false],
     ["v24.1.0", ">=20.19", true],
   ])("%s in %s: %s", (version, range, inside) => {
     expect(satisfiesRange(version, range)).toBe(inside);

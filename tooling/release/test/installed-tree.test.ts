@@ -1,3 +1,4 @@
+// @module-tag heavy
 // The consumer's node_modules holds real copies of the packages, resolved
 // from the tarballs alone: no symlink back into the workspace, no workspace:
 // range left in a published manifest, no development dependency installed.

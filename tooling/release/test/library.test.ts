@@ -1,3 +1,4 @@
+// @module-tag heavy
 // The libraries as a user gets them: imported from ESM in a project outside
 // the workspace, walking the sample bundle (as a folder and as a .tgz) from
 // source to a verified payload.

@@ -1,3 +1,4 @@
+// @module-tag heavy
 // Every README example marked `<!-- example -->` runs against the installed
 // tarballs, in a fresh directory holding a copy of the sample bundle as
 // `bundle/`: JavaScript and (type-erased) TypeScript with Node, shell with

@@ -1,3 +1,4 @@
+// @module-tag heavy
 // The shipped declarations as a strict TypeScript user meets them: a consumer
 // file and every TypeScript example of the READMEs compile with module
 // "nodenext" and the workspace's TypeScript, against the tarballs alone.

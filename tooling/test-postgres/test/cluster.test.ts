@@ -1,3 +1,4 @@
+// @module-tag heavy
 import { existsSync } from "node:fs";
 import { connect } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
