@@ -29,6 +29,11 @@ const NAME_OPTION = [
   "name the skill of a single-skill archive read from stdin",
 ] as const;
 
+const STRICT_OPTION = [
+  "--strict",
+  "refuse a bundle that draws any Agent Skills specification warning (spec-violation)",
+] as const;
+
 const SOURCE_HELP = `
 <source> is a folder, a .tar, .tgz or .tar.gz file, or - for archive bytes on stdin.`;
 
@@ -36,7 +41,7 @@ export const commandSpecs: readonly CommandSpec[] = [
   {
     usage: "check <source>",
     description: "read and validate a bundle as import would; write nothing",
-    options: [["--replace", "judge as import --replace would"], NAME_OPTION],
+    options: [["--replace", "judge as import --replace would"], NAME_OPTION, STRICT_OPTION],
     help: SOURCE_HELP,
     run: async (context, [source], options) =>
       (await import("./commands/check.js")).runCheck(context, source!, options as CheckOptions),
@@ -44,7 +49,7 @@ export const commandSpecs: readonly CommandSpec[] = [
   {
     usage: "import <source>",
     description: "install a bundle's skills into the managed root",
-    options: [["--replace", "replace managed skills of the same id"], NAME_OPTION],
+    options: [["--replace", "replace managed skills of the same id"], NAME_OPTION, STRICT_OPTION],
     help: SOURCE_HELP,
     run: async (context, [source], options) =>
       (await import("./commands/import.js")).runImport(context, source!, options as ImportOptions),
@@ -67,10 +72,7 @@ export const commandSpecs: readonly CommandSpec[] = [
   {
     usage: "payload",
     description: "describe the payload a worker receives, or write it",
-    options: [
-      ["--out <dir>", "write <dir>/skills.json atomically"],
-      ["--watch", "with --out: keep writing it whenever the revision changes, until stopped"],
-    ],
+    options: [["--out <dir>", "write <dir>/skills.json atomically"]],
     run: async (context, _args, options) =>
       (await import("./commands/payload.js")).runPayload(context, options as PayloadOptions),
   },

@@ -2,7 +2,7 @@
 // it runs, and describes the skills read as the JSON answer lists them
 // (name, then each file's path and size in bytes). Both commands read the
 // same way, so check can promise import's verdict.
-import { limits, type Refusal, readBundle, type Skill } from "@skillshelf/bundle-reader";
+import { limits, type ReadResult, readBundle, type Skill } from "@skillshelf/bundle-reader";
 import { type Context, UsageError } from "./context.js";
 import { startProgress } from "./progress.js";
 import { resolveSource } from "./source.js";
@@ -13,17 +13,25 @@ export type SkillSummary = {
   files: { path: string; bytes: number; executable: boolean }[];
 };
 
-/** Reads `argument` into skills, or the refusal of the source; a misused `-` is a usage error. */
+/** How check and import read a source: the command line's reading options, passed through. */
+export type ReadChoices = {
+  /** --name: the skill name for a single-skill archive on stdin. */
+  name?: string | undefined;
+  /** --strict: a specification warning refuses the bundle. */
+  strict?: boolean | undefined;
+};
+
+/** Reads `argument` into skills and warnings, or the refusal of the source; a misused `-` is a usage error. */
 export async function readSkills(
   context: Context,
   argument: string,
-  name: string | undefined,
-): Promise<{ ok: true; skills: Skill[] } | { ok: false; refusal: Refusal }> {
+  choices: ReadChoices,
+): Promise<ReadResult> {
   const { err } = context.output;
   const bounds = limits();
   const receiving = startProgress(err, "receiving", { limits: bounds });
   const resolved = await resolveSource(argument, {
-    name,
+    name: choices.name,
     stdin: context.stdin,
     cwd: context.cwd,
     onBytes: (bytes) => receiving.update({ bytes }),
@@ -34,7 +42,10 @@ export async function readSkills(
   }
   const reading = startProgress(err, "reading", { limits: bounds });
   try {
-    return await readBundle(resolved.source, { onProgress: (counts) => reading.update(counts) });
+    return await readBundle(resolved.source, {
+      onProgress: (counts) => reading.update(counts),
+      strict: choices.strict === true,
+    });
   } finally {
     reading.stop();
   }

@@ -48,8 +48,13 @@ function isHeavy(c: Case): boolean {
   return c.entries.length > HEAVY_ENTRIES || c.entries.some((e) => (e.zeros ?? 0) > HEAVY_BYTES);
 }
 
-function checkInput(via: Via, path: string): Promise<Verdict> {
-  const args = ["check", "--json", ...roots, via === "path" ? path : "-"];
+/** The case's reading options as check's flags. */
+function flagsOf(c: Case): string[] {
+  return c.options?.strict === true ? ["--strict"] : [];
+}
+
+function checkInput(via: Via, path: string, c: Case): Promise<Verdict> {
+  const args = ["check", "--json", ...roots, ...flagsOf(c), via === "path" ? path : "-"];
   return runBin(args, via === "path" ? {} : { inputFile: path }).then(verdictOfRun);
 }
 
@@ -57,7 +62,7 @@ function checkInput(via: Via, path: string): Promise<Verdict> {
 async function runJob(job: Job): Promise<Verdict> {
   const dir = mkdtempSync(join(scratch, "case-"));
   const input = await buildInput(job.case, job.form, dir, { named: job.via === "path" });
-  return checkInput(job.via, input.path!);
+  return checkInput(job.via, input.path!, job.case);
 }
 
 /**
@@ -85,8 +90,8 @@ function slidingWindow(
   };
   return async (input) => {
     const i = index.get(keyOf(input));
-    if (i === undefined) return checkInput(via, input.path!);
-    const current = start(i, () => checkInput(via, input.path!));
+    if (i === undefined) return checkInput(via, input.path!, input.case);
+    const current = start(i, () => checkInput(via, input.path!, input.case));
     for (let k = i + 1; k < Math.min(jobs.length, i + CONCURRENCY); k++) {
       const job = jobs[k]!;
       if (!isHeavy(job.case)) void start(k, () => runJob(job));

@@ -16,7 +16,13 @@ describe("import, list, show, remove", () => {
     const { args, data } = makeRoots();
     const run = await runBin(["import", SAMPLE_BUNDLE, ...args]);
     expect(run.code, run.stderr).toBe(0);
-    expect(run.stderr).toBe("");
+    // Only the specification's warning for release-notes, which declares its id by title.
+    expect(run.stderr.trimEnd().split("\n")).toEqual([
+      expect.stringMatching(
+        /^warning \(missing-frontmatter\): The skill 'release-notes' has no frontmatter; /,
+      ),
+      "1 warning from the Agent Skills specification; --strict refuses a bundle that draws any",
+    ]);
     const lines = run.stdout.trim().split("\n");
     expect(lines).toHaveLength(2);
     expect(lines[0]).toMatch(/^installed\s+pdf-tools\s+2 files\s+\d+ B$/);
@@ -149,6 +155,15 @@ describe("import, list, show, remove", () => {
             },
             { path: "references/style.md", bytes: expect.any(Number), executable: false },
           ],
+        },
+      ],
+      // release-notes declares its id by title: valid here, but not the specification's way.
+      warnings: [
+        {
+          code: "missing-frontmatter",
+          skill: "release-notes",
+          field: "frontmatter",
+          message: expect.stringMatching(/^The skill 'release-notes' has no frontmatter; /),
         },
       ],
     });

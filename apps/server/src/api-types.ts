@@ -2,7 +2,7 @@
 // web console's JSDoc types import them, so the page is type-checked against
 // what the server really sends. Sizes arrive formatted (`size`) beside the
 // byte counts, so the console formats nothing itself.
-import type { Refusal } from "@skillshelf/bundle-reader";
+import type { Refusal, Warning } from "@skillshelf/bundle-reader";
 import type { OfferedSkill, RefusedSkill } from "@skillshelf/skill-catalog";
 import type { RefusalBody } from "./answer.js";
 import type { CatalogChange } from "./catalog-changes.js";
@@ -32,8 +32,8 @@ export type SkillAnswer = {
 /** DELETE /api/skills/:id */
 export type RemoveAnswer = { removed: string };
 
-/** POST /api/imports: 201 (200 for a dry run). */
-export type ImportAnswer = { skills: ImportedSkill[] };
+/** POST /api/imports: 201 (200 for a dry run), with the specification's warnings. */
+export type ImportAnswer = { skills: ImportedSkill[]; warnings: Warning[] };
 
 /** Every non-2xx answer: a refusal (bundle, destination or request) with its sentence. */
 export type ErrorAnswer = RefusalBody;

@@ -17,11 +17,15 @@ afterAll(() => server.stop());
 const verdictOf = async (response: Response, input: BuiltInput): Promise<Verdict> =>
   verdictOfAnswer(response.status, await bodyOf(response), input, server.roots);
 
+/** The case's reading options as query parameters, after dry_run=1. */
+const choicesOf = (input: BuiltInput): string =>
+  input.case.options?.strict === true ? "&strict=1" : "";
+
 async function importArchive(input: BuiltInput): Promise<Verdict> {
   const name =
     input.archiveName === undefined ? "" : `&name=${encodeURIComponent(input.archiveName)}`;
   const type = input.form === "tar" ? "application/x-tar" : "application/gzip";
-  const response = await fetch(`${server.url}/api/imports?dry_run=1${name}`, {
+  const response = await fetch(`${server.url}/api/imports?dry_run=1${choicesOf(input)}${name}`, {
     method: "POST",
     headers: { ...server.auth, "content-type": type },
     body: input.bytes!,
@@ -30,7 +34,7 @@ async function importArchive(input: BuiltInput): Promise<Verdict> {
 }
 
 async function importForm(input: BuiltInput): Promise<Verdict> {
-  const response = await fetch(`${server.url}/api/imports?dry_run=1`, {
+  const response = await fetch(`${server.url}/api/imports?dry_run=1${choicesOf(input)}`, {
     method: "POST",
     headers: server.auth,
     body: formOf(input.uploads!),

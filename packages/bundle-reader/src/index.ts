@@ -13,6 +13,8 @@ export {
   sourceCodes,
   toRefusal,
 } from "./refusals.js";
+export { isValidId } from "./skill-id.js";
+export { specWarningsOf } from "./spec-warnings.js";
 export type {
   DestinationCode,
   DestinationRefusal,
@@ -27,4 +29,6 @@ export type {
   SourceCode,
   UnsafePathReason,
   UploadFile,
+  Warning,
+  WarningCode,
 } from "./types.js";

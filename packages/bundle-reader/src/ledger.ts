@@ -10,7 +10,7 @@ import { checkPath, isRootPath } from "./paths.js";
 import { resolveSkills } from "./resolve.js";
 import { isSetAside } from "./set-aside.js";
 import { decodeText } from "./text.js";
-import type { ReadResult, Refusal } from "./types.js";
+import type { Refusal, SkillsResult } from "./types.js";
 
 const EMPTY = new Uint8Array(0);
 
@@ -111,7 +111,7 @@ export class Ledger {
   }
 
   /** Judges content in source order, then resolves the skills. */
-  finish(archiveName: string | undefined): ReadResult {
+  finish(archiveName: string | undefined): SkillsResult {
     for (const file of this.files) {
       file.text = decodeText(joined(file.bytes));
       file.bytes = undefined;

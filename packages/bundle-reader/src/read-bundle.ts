@@ -7,7 +7,8 @@ import { skillNameOf } from "./sources/archive-name.js";
 import { chunksOfBytes } from "./sources/chunks.js";
 import { readPath } from "./sources/path.js";
 import { readUploads } from "./sources/uploads.js";
-import type { ReadOptions, ReadResult, Source } from "./types.js";
+import { specWarnings, strictRefusal } from "./spec-warnings.js";
+import type { ReadOptions, ReadResult, SkillsResult, Source } from "./types.js";
 
 export function readBundle(source: Source, options: ReadOptions = {}): Promise<ReadResult> {
   const { signal } = options;
@@ -15,7 +16,7 @@ export function readBundle(source: Source, options: ReadOptions = {}): Promise<R
   const reading = new Reading(options);
   const work = readSource(source, reading).then((result) => {
     reading.finish();
-    return result;
+    return withWarnings(result, options.strict === true);
   });
   if (signal === undefined) return work;
   return new Promise((resolve, reject) => {
@@ -38,7 +39,16 @@ export function readBundle(source: Source, options: ReadOptions = {}): Promise<R
   });
 }
 
-async function readSource(source: Source, reading: Reading): Promise<ReadResult> {
+/** The specification's warnings for the skills read; under `strict`, the first refuses. */
+function withWarnings(result: SkillsResult, strict: boolean): ReadResult {
+  if (!result.ok) return result;
+  const warnings = specWarnings(result.skills);
+  const refusal = strict ? strictRefusal(warnings) : undefined;
+  if (refusal !== undefined) return { ok: false, refusal };
+  return { ok: true, skills: result.skills, warnings };
+}
+
+async function readSource(source: Source, reading: Reading): Promise<SkillsResult> {
   switch (source.kind) {
     case "path":
       return readPath(source.path, reading);

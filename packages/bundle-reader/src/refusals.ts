@@ -44,6 +44,19 @@ const size = (bytes: number | undefined): string =>
       ? `${bytes / MIB} MiB`
       : `${bytes.toLocaleString("en-US")} bytes`;
 
+/** spec-violation: the first warning's own sentence, and how many warnings strict checking refused. */
+function strictSentence(r: AnyRefusal): string {
+  const count = "count" in r && r.count !== undefined ? r.count : 1;
+  const first =
+    r.detail?.replace(/\.$/, "") ??
+    `The skill${inSkill(r).replace(" of skill", "")} does not follow the Agent Skills specification`;
+  const more =
+    count <= 1
+      ? "that warning"
+      : `it and ${(count - 1).toLocaleString("en-US")} more ${count === 2 ? "warning" : "warnings"}`;
+  return `${first}, and strict checking turns ${more} into a refusal; fix the SKILL.md frontmatter, or import without strict checking.`;
+}
+
 const refused = (status: number, sentence: RefusalRule["sentence"]): RefusalRule => ({
   status,
   exitCode: 1,
@@ -115,6 +128,7 @@ export const refusalTable: Record<RefusalCode, RefusalRule> = {
     (r) =>
       `The bundle${at(r)} holds no skills; a skill is a folder with a SKILL.md, or a collection of such folders.`,
   ),
+  "spec-violation": refused(422, (r) => strictSentence(r)),
   "too-many-entries": refused(
     413,
     (r) =>
@@ -213,6 +227,7 @@ export const sourceCodes: readonly SourceCode[] = [
   "no-skills",
   "too-many-entries",
   "too-large",
+  "spec-violation",
 ];
 
 /** One sentence that names the file or skill and says what to do. */

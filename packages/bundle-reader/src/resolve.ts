@@ -5,7 +5,7 @@
 // removed first. Problems are reported in source order, so the refusal is the
 // same however the entries were listed.
 import type { LedgerDirectory, LedgerFile } from "./ledger.js";
-import type { ReadResult, Skill } from "./types.js";
+import type { Skill, SkillsResult } from "./types.js";
 
 const SKILL_FILE = "SKILL.md";
 
@@ -22,7 +22,7 @@ export function resolveSkills(
   files: readonly LedgerFile[],
   directories: readonly LedgerDirectory[],
   archiveName: string | undefined,
-): ReadResult {
+): SkillsResult {
   const root = childrenOf("", files, directories);
   if (root.get(SKILL_FILE)?.file !== undefined) {
     if (archiveName === undefined || archiveName === "") {
@@ -38,7 +38,7 @@ export function resolveSkills(
   return collect("", root);
 }
 
-function collect(prefix: string, level: Map<string, Child>): ReadResult {
+function collect(prefix: string, level: Map<string, Child>): SkillsResult {
   const children = [...level.values()].sort((a, b) => a.order - b.order);
   if (!children.some((child) => child.file === undefined)) {
     return { ok: false, refusal: { code: "no-skills" } };

@@ -28,6 +28,33 @@ export type ReadProgress = { bytes: number; entries: number };
 export type ReadOptions = {
   signal?: AbortSignal;
   onProgress?: (progress: ReadProgress) => void;
+  /** Strict checking: a specification warning becomes the refusal `spec-violation`. */
+  strict?: boolean;
+};
+
+/** What a specification warning is about (see spec-warnings.ts). */
+export type WarningCode =
+  | "missing-frontmatter"
+  | "invalid-frontmatter"
+  | "missing-field"
+  | "invalid-name"
+  | "field-type"
+  | "field-too-long"
+  | "empty-field"
+  | "host-specific-field";
+
+/**
+ * A skill that breaks the Agent Skills specification without breaking the
+ * bundle: it is read all the same, and the warning says what to change.
+ */
+export type Warning = {
+  code: WarningCode;
+  /** The skill whose SKILL.md draws the warning. */
+  skill: string;
+  /** The frontmatter field concerned (`frontmatter` for the block as a whole). */
+  field: string;
+  /** One sentence naming the skill and the field, and what the specification asks. */
+  message: string;
 };
 
 /** Codes a source can be refused with. */
@@ -46,7 +73,8 @@ export type SourceCode =
   | "not-utf8"
   | "no-skills"
   | "too-many-entries"
-  | "too-large";
+  | "too-large"
+  | "spec-violation";
 
 /** Codes the destination (install, check, remove) and the payload refuse with. */
 export type DestinationCode =
@@ -96,6 +124,8 @@ export type Refusal = {
   limit?: number;
   /** Extra words from the parser or the file system, for an operator. */
   detail?: string;
+  /** How many problems of this kind the source has in all (spec-violation: warnings). */
+  count?: number;
 };
 
 /** A destination or payload refused. */
@@ -109,4 +139,9 @@ export type DestinationRefusal = {
   detail?: string;
 };
 
-export type ReadResult = { ok: true; skills: Skill[] } | { ok: false; refusal: Refusal };
+/** The skills a source resolves to, before the specification is consulted. */
+export type SkillsResult = { ok: true; skills: Skill[] } | { ok: false; refusal: Refusal };
+
+export type ReadResult =
+  | { ok: true; skills: Skill[]; warnings: Warning[] }
+  | { ok: false; refusal: Refusal };

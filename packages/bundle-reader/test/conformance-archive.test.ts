@@ -6,13 +6,16 @@ import { readBundle } from "../src/index.js";
 runConformance({
   name: "library: archive bytes",
   forms: ["tar", "tgz"],
-  verdict: async ({ bytes, archiveName }) =>
+  verdict: async ({ bytes, archiveName, case: c }) =>
     verdictOf(
-      await readBundle({
-        kind: "archive",
-        bytes: bytes!,
-        ...(archiveName === undefined ? {} : { name: archiveName }),
-      }),
+      await readBundle(
+        {
+          kind: "archive",
+          bytes: bytes!,
+          ...(archiveName === undefined ? {} : { name: archiveName }),
+        },
+        c.options,
+      ),
     ),
 });
 
@@ -20,5 +23,6 @@ runConformance({
   name: "library: unnamed archive bytes",
   forms: ["tar", "tgz"],
   named: false,
-  verdict: async ({ bytes }) => verdictOf(await readBundle({ kind: "archive", bytes: bytes! })),
+  verdict: async ({ bytes, case: c }) =>
+    verdictOf(await readBundle({ kind: "archive", bytes: bytes! }, c.options)),
 });

@@ -20,9 +20,10 @@ runConformance({
       c.entries.length < 1_000 &&
       !c.entries.some((e) => e.kind === "hardlink"),
   ),
-  verdict: async ({ path }) => {
+  verdict: async ({ path, case: c }) => {
     const args = ["--format=gnu", "-cf", "-", "-C", dirname(path!), basename(path!)];
     const packed = await run("tar", args, { encoding: "buffer", maxBuffer: 256 * 1024 * 1024 });
-    return verdictOf(await readBundle({ kind: "archive", bytes: new Uint8Array(packed.stdout) }));
+    const bytes = new Uint8Array(packed.stdout);
+    return verdictOf(await readBundle({ kind: "archive", bytes }, c.options));
   },
 });

@@ -6,5 +6,6 @@ import { readBundle } from "../src/index.js";
 runConformance({
   name: "library: path",
   forms: ["folder", "tar", "tgz"],
-  verdict: async ({ path }) => verdictOf(await readBundle({ kind: "path", path: path! })),
+  verdict: async ({ path, case: c }) =>
+    verdictOf(await readBundle({ kind: "path", path: path! }, c.options)),
 });

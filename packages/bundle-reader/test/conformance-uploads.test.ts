@@ -5,5 +5,6 @@ import { readBundle } from "../src/index.js";
 runConformance({
   name: "library: uploads",
   forms: ["uploads"],
-  verdict: async ({ uploads }) => verdictOf(await readBundle({ kind: "uploads", files: uploads! })),
+  verdict: async ({ uploads, case: c }) =>
+    verdictOf(await readBundle({ kind: "uploads", files: uploads! }, c.options)),
 });

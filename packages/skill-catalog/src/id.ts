@@ -5,12 +5,8 @@
 /** The largest SKILL.md, in bytes, that is offered or installed. */
 export const MAX_SKILL_FILE_BYTES: number = 262_144;
 
-const ID_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
-
-/** Lower-case ASCII letters, digits and single inner dashes, 1 to 64 characters. */
-export function isValidId(id: string): boolean {
-  return id.length >= 1 && id.length <= 64 && ID_PATTERN.test(id);
-}
+/** The id rule is the bundle reader's (also the specification's `name` rule). */
+export { isValidId } from "@skillshelf/bundle-reader";
 
 /** The sentence explaining why a name is not an id. */
 export function describeInvalidId(id: string): string {

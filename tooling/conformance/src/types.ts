@@ -23,6 +23,7 @@ export type ReadOutcome =
         name: string;
         files: readonly { path: string; text: string; executable: boolean }[];
       }[];
+      warnings?: readonly ReadWarning[];
     }
   | {
       ok: false;
@@ -34,6 +35,18 @@ export type ReadOutcome =
         [field: string]: unknown;
       };
     };
+
+/** A specification warning, as far as a verdict looks at it (the reader's `Warning`). */
+export type ReadWarning = { code: string; skill: string; field: string };
+
+/**
+ * How a case asks to be read: the reader's options, which every surface
+ * spells its own way (library options, CLI flags, HTTP query parameters).
+ */
+export type CaseOptions = {
+  /** A specification warning refuses the bundle. */
+  strict?: boolean;
+};
 
 /** The four ways a bundle reaches a surface. */
 export type Form = "folder" | "tar" | "tgz" | "uploads";
@@ -115,7 +128,12 @@ export type ArchiveTweak = {
 
 /** What a surface concludes about a bundle. */
 export type Verdict =
-  | { ok: true; skills: VerdictSkill[] }
+  | {
+      ok: true;
+      skills: VerdictSkill[];
+      /** Warnings as "code skill field", in the reader's order; compared only when stated. */
+      warnings?: string[];
+    }
   | { ok: false; code: RefusalCode; path?: string; why?: PathReason };
 
 /**
@@ -153,6 +171,8 @@ export type Case = {
   gzipExtension?: ".tgz" | ".tar.gz";
   /** A folder form that is a path to nothing. */
   missing?: boolean;
+  /** The reading options every surface is given for this case. */
+  options?: CaseOptions;
   verdict: Verdict;
   /** The verdict when a tar or tgz arrives without a name (stdin, raw HTTP body). Default `verdict`. */
   unnamed?: Verdict;

@@ -7,6 +7,7 @@ import type {
   Form,
   PathReason,
   ReadOutcome,
+  ReadWarning,
   RefusalCode,
   Verdict,
   VerdictSkill,
@@ -21,8 +22,11 @@ export type ListedSkill = {
   files: readonly { path: string; bytes: number; executable: boolean }[];
 };
 
-/** The verdict of an accepted bundle from its listing: skills by name with sorted paths. */
-export function verdictOfListing(listed: readonly ListedSkill[]): Verdict {
+/** The verdict of an accepted bundle from its listing (and its warnings): skills by name with sorted paths. */
+export function verdictOfListing(
+  listed: readonly ListedSkill[],
+  warnings?: readonly ReadWarning[],
+): Verdict {
   const skills = listed.map((skill) => {
     const files = skill.files.map((f) => f.path).sort();
     const executable = skill.files
@@ -32,7 +36,12 @@ export function verdictOfListing(listed: readonly ListedSkill[]): Verdict {
     const bytes = Object.fromEntries(skill.files.map((f) => [f.path, f.bytes]));
     return { name: skill.name, files, executable, bytes };
   });
-  return { ok: true, skills: skills.sort(byName) };
+  const stated = warnings?.map((w) => `${w.code} ${w.skill} ${w.field}`);
+  return {
+    ok: true,
+    skills: skills.sort(byName),
+    ...(stated === undefined ? {} : { warnings: stated }),
+  };
 }
 
 /** The verdict of a refusal: its code, and its path and why where it has them. */
@@ -62,6 +71,7 @@ export function verdictOf(result: ReadOutcome): Verdict {
         executable: f.executable,
       })),
     })),
+    result.warnings,
   );
 }
 
@@ -85,7 +95,9 @@ export function projectVerdict(actual: Verdict, expected: Verdict): Verdict {
   }
   const wanted = expected.ok ? [...expected.skills].sort(byName) : [];
   const skills = [...actual.skills].sort(byName);
-  return { ok: true, skills: skills.map((s, i) => projectSkill(s, wanted[i])) };
+  const projected = skills.map((s, i) => projectSkill(s, wanted[i]));
+  if (!expected.ok || expected.warnings === undefined) return { ok: true, skills: projected };
+  return { ok: true, skills: projected, warnings: actual.warnings ?? [] };
 }
 
 /**
@@ -100,5 +112,5 @@ export function expectedVerdict(c: Case, form: Form, named: boolean): Verdict {
   const skills = [...base.skills]
     .sort(byName)
     .map((s) => (form === "uploads" && s.executable !== undefined ? { ...s, executable: [] } : s));
-  return { ok: true, skills };
+  return { ...base, skills };
 }

@@ -18,6 +18,7 @@ describe("verdictOf", () => {
         },
         { name: "a", files: [{ path: "SKILL.md", text: "x", executable: false }] },
       ],
+      warnings: [],
     });
     expect(v).toEqual({
       ok: true,

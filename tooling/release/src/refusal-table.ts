@@ -27,6 +27,12 @@ function sampleFields(code: RefusalCode): SampleFields {
     "missing-skill-file": { path: "notes", skill: "notes" },
     "stray-file": { path: "README.md" },
     "not-utf8": { path: "pdf-tools/logo.png", skill: "pdf-tools" },
+    "spec-violation": {
+      skill: "pdf-tools",
+      detail:
+        "The skill 'pdf-tools' has no 'description'; the Agent Skills specification asks for 1 to 1,024 characters saying what it does and when to use it.",
+      count: 2,
+    },
     "too-many-entries": { limit: maxEntries },
     "too-large": { limit: maxBytes },
     "skill-file-too-large": { skill: "pdf-tools", limit: 262_144 },

@@ -4,10 +4,11 @@
 import { check } from "@skillshelf/skill-catalog";
 import type { Context } from "../context.js";
 import { formatBytes, formatTable, printJson } from "../output.js";
-import { readSkills, summarizeSkills, totalBytes } from "../read.js";
+import { type ReadChoices, readSkills, summarizeSkills, totalBytes } from "../read.js";
 import { EXIT_OK, reportRefusal } from "../refusal.js";
+import { printWarnings } from "../warnings.js";
 
-export type CheckOptions = { replace?: boolean; name?: string };
+export type CheckOptions = ReadChoices & { replace?: boolean };
 
 export async function runCheck(
   context: Context,
@@ -15,13 +16,13 @@ export async function runCheck(
   options: CheckOptions,
 ): Promise<number> {
   const { output, json } = context;
-  const read = await readSkills(context, argument, options.name);
+  const read = await readSkills(context, argument, options);
   if (!read.ok) return reportRefusal(output, read.refusal, json);
   const verdict = await check(context.roots, read.skills, { replace: options.replace === true });
   if (!verdict.ok) return reportRefusal(output, verdict.refusal, json);
   const skills = summarizeSkills(read.skills);
   if (json) {
-    printJson(output, { ok: true, skills });
+    printJson(output, { ok: true, skills, warnings: read.warnings });
     return EXIT_OK;
   }
   const { out } = output;
@@ -33,6 +34,7 @@ export async function runCheck(
     formatBytes(totalBytes(skill)),
   ]);
   for (const line of formatTable(rows)) out.line(line);
+  printWarnings(output, read.warnings);
   out.line(
     `${out.paint("green", "ok:")} ${skills.length} ${skills.length === 1 ? "skill" : "skills"} would be imported; nothing was written`,
   );

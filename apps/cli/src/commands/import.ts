@@ -6,10 +6,11 @@ import { install } from "@skillshelf/skill-catalog";
 import type { Context } from "../context.js";
 import { formatBytes, formatTable, printJson } from "../output.js";
 import { startProgress } from "../progress.js";
-import { readSkills, summarizeSkills, totalBytes } from "../read.js";
+import { type ReadChoices, readSkills, summarizeSkills, totalBytes } from "../read.js";
 import { EXIT_OK, reportRefusal } from "../refusal.js";
+import { printWarnings } from "../warnings.js";
 
-export type ImportOptions = { replace?: boolean; name?: string };
+export type ImportOptions = ReadChoices & { replace?: boolean };
 
 export async function runImport(
   context: Context,
@@ -17,7 +18,7 @@ export async function runImport(
   options: ImportOptions,
 ): Promise<number> {
   const { output, json } = context;
-  const read = await readSkills(context, argument, options.name);
+  const read = await readSkills(context, argument, options);
   if (!read.ok) return reportRefusal(output, read.refusal, json);
   const count = read.skills.length;
   const progress = startProgress(
@@ -30,7 +31,7 @@ export async function runImport(
   if (!result.ok) return reportRefusal(output, result.refusal, json);
   const skills = summarizeSkills(read.skills);
   if (json) {
-    printJson(output, { ok: true, skills, installed: result.installed });
+    printJson(output, { ok: true, skills, installed: result.installed, warnings: read.warnings });
     return EXIT_OK;
   }
   const { out } = output;
@@ -46,5 +47,6 @@ export async function runImport(
     ];
   });
   for (const line of formatTable(rows)) out.line(line);
+  printWarnings(output, read.warnings);
   return EXIT_OK;
 }

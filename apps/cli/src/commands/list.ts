@@ -1,8 +1,11 @@
 // `skillshelf list`: the offered skills of both roots as an aligned table
 // (id, origin, size of SKILL.md, short digest, frontmatter description), then
 // the ids the catalog refuses with its reasons, then the revision a worker
-// would receive. With --json, the catalog's own report.
-import { type Catalog, catalog, catalogReport } from "@skillshelf/skill-catalog";
+// would receive, and last the Agent Skills specification's warnings for the
+// offered skills (read from their SKILL.md by the reader's own checks). With
+// --json, the catalog's own report and the warnings.
+import { specWarningsOf, type Warning } from "@skillshelf/bundle-reader";
+import { type Catalog, catalogReport, catalogWithBodies } from "@skillshelf/skill-catalog";
 import type { Context } from "../context.js";
 import {
   type Channel,
@@ -13,15 +16,17 @@ import {
   visibleLength,
 } from "../output.js";
 import { EXIT_OK } from "../refusal.js";
+import { printWarnings } from "../warnings.js";
 
 /** Digests are shown by their first 12 hex digits, enough to tell versions apart. */
 export const SHORT_DIGEST = 12;
 
 export async function runList(context: Context): Promise<number> {
   const { output, roots } = context;
-  const found = await catalog(roots);
+  const found = await catalogWithBodies(roots);
+  const warnings: Warning[] = found.skills.flatMap((skill) => specWarningsOf(skill.id, skill.text));
   if (context.json) {
-    printJson(output, { ok: true, roots, ...catalogReport(found) });
+    printJson(output, { ok: true, roots, ...catalogReport(found), warnings });
     return EXIT_OK;
   }
   const { out } = output;
@@ -42,6 +47,7 @@ export async function runList(context: Context): Promise<number> {
   }
   out.line();
   out.line(`revision ${found.revision}`);
+  printWarnings(output, warnings);
   return EXIT_OK;
 }
 

@@ -9,7 +9,11 @@ import { parseJson, type Run } from "./run.js";
 
 type JsonFile = { path: string; bytes: number; executable: boolean };
 type JsonAnswer =
-  | { ok: true; skills: { name: string; files: JsonFile[] }[] }
+  | {
+      ok: true;
+      skills: { name: string; files: JsonFile[] }[];
+      warnings: { code: string; skill: string; field: string }[];
+    }
   | {
       ok: false;
       refusal: { code: SourceCode; path?: string; why?: UnsafePathReason };
@@ -25,5 +29,5 @@ export function verdictOfRun(run: Run): Verdict {
     return verdictOfRefusal(answer.refusal);
   }
   expect(run.code, run.stderr).toBe(0);
-  return verdictOfListing(answer.skills);
+  return verdictOfListing(answer.skills, answer.warnings);
 }

@@ -2,11 +2,23 @@
 // turns the body into skills or a refusal, then the catalog's `check` (dry
 // run) or `install` (all of the bundle or nothing) decides the destination.
 // Anything thrown becomes a known refusal or `internal`, never a stack trace.
-import { readBundle, type Skill, type Source, toRefusal } from "@skillshelf/bundle-reader";
+import {
+  readBundle,
+  type Skill,
+  type Source,
+  toRefusal,
+  type Warning,
+} from "@skillshelf/bundle-reader";
 import { check, install, type RootsLike } from "@skillshelf/skill-catalog";
 import type { ParsedBody } from "./parsed-body.js";
 
-export type ImportOptions = { replace: boolean; dryRun: boolean; name: string | undefined };
+export type ImportOptions = {
+  replace: boolean;
+  dryRun: boolean;
+  /** A specification warning refuses the bundle (spec-violation). */
+  strict: boolean;
+  name: string | undefined;
+};
 
 export type ImportedSkill = {
   id: string;
@@ -17,7 +29,7 @@ export type ImportedSkill = {
 };
 
 export type ImportOutcome =
-  | { ok: true; skills: ImportedSkill[] }
+  | { ok: true; skills: ImportedSkill[]; warnings: Warning[] }
   | { ok: false; refusal: ReturnType<typeof toRefusal> };
 
 type ReadBody = Extract<ParsedBody, { ok: true }>;
@@ -44,7 +56,7 @@ export async function runImport(
   options: ImportOptions,
 ): Promise<ImportOutcome> {
   try {
-    const read = await readBundle(sourceOf(body, options.name));
+    const read = await readBundle(sourceOf(body, options.name), { strict: options.strict });
     if (!read.ok) return read;
     const destination = options.dryRun ? check : install;
     const result = await destination(roots, read.skills, { replace: options.replace });
@@ -53,7 +65,7 @@ export async function runImport(
       ...skill,
       files: filesOf(read.skills, skill.id),
     }));
-    return { ok: true, skills };
+    return { ok: true, skills, warnings: read.warnings };
   } catch (error) {
     return { ok: false, refusal: toRefusal(error) };
   }

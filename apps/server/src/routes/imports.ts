@@ -1,5 +1,6 @@
 // POST /api/imports: a raw archive body or a multipart form of files, with
-// `replace=1` to overwrite managed skills and `dry_run=1` to only check. The
+// `replace=1` to overwrite managed skills, `dry_run=1` to only check and
+// `strict=1` to refuse a bundle that draws specification warnings. The
 // gate admits the request before a byte of its body is read; the parsers
 // (registered only in this route's scope) stream the body under the caps;
 // the answer is 201 with the installed skills (200 for a dry run) or the
@@ -24,6 +25,7 @@ const flag = z
 const querySchema = z.object({
   replace: flag,
   dry_run: flag,
+  strict: flag,
   name: z.string().min(1).max(255).optional(),
 });
 
@@ -54,8 +56,8 @@ export function registerImportRoutes(
       );
       return;
     }
-    const { replace, dry_run: dryRun, name } = query.data;
-    admitted.set(request, { ticket, options: { replace, dryRun, name } });
+    const { replace, dry_run: dryRun, strict, name } = query.data;
+    admitted.set(request, { ticket, options: { replace, dryRun, strict, name } });
     reply.raw.once("close", () => ticket.release());
   };
 
@@ -91,7 +93,9 @@ export function registerImportRoutes(
         const ids = outcome.skills.map((skill) => skill.id);
         request.log.info({ skills: ids, dryRun, replace }, dryRun ? "import checked" : "imported");
         if (!dryRun) changes.announce({ kind: "installed", ids });
-        return reply.code(dryRun ? 200 : 201).send({ skills: outcome.skills });
+        return reply
+          .code(dryRun ? 200 : 201)
+          .send({ skills: outcome.skills, warnings: outcome.warnings });
       } finally {
         ticket.release();
       }

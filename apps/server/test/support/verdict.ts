@@ -34,7 +34,7 @@ async function libraryVerdictBehind(
   roots: RootsLike,
   code: string,
 ): Promise<Verdict> {
-  const read = await readBundle(sourceOf(input));
+  const read = await readBundle(sourceOf(input), input.case.options);
   expect(read.ok, "the server refused at the destination a bundle the reader refuses").toBe(true);
   if (read.ok) {
     const checked = await check(roots, read.skills);
@@ -54,6 +54,7 @@ export async function verdictOfAnswer(
   if (status === 200 || status === 201) {
     return verdictOfListing(
       (body.skills as Imported[]).map((skill) => ({ name: skill.id, files: skill.files })),
+      body.warnings,
     );
   }
   const refusal = body.refusal as { code: SourceCode; path?: string; why?: UnsafePathReason };

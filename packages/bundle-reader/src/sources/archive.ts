@@ -6,7 +6,7 @@
 import { Ledger } from "../ledger.js";
 import { MAX_BYTES } from "../limits.js";
 import type { Reading } from "../reading.js";
-import type { ReadResult, Refusal } from "../types.js";
+import type { Refusal, SkillsResult } from "../types.js";
 import { type Peeked, peek, UnreadableSource } from "./chunks.js";
 import { CorruptGzip, gunzip } from "./gunzip.js";
 import { looksLikeTar, sniffArchive } from "./sniff.js";
@@ -18,7 +18,7 @@ export async function readArchive(
   chunks: AsyncIterable<Uint8Array>,
   name: string | undefined,
   reading: Reading,
-): Promise<ReadResult> {
+): Promise<SkillsResult> {
   const outcome = await readMembers(chunks, reading);
   if (outcome instanceof Ledger) return outcome.finish(name);
   return { ok: false, refusal: outcome };

@@ -6,7 +6,7 @@
 import type { Stats } from "node:fs";
 import { type Candidate, Ledger } from "../ledger.js";
 import type { Reading } from "../reading.js";
-import type { ReadResult } from "../types.js";
+import type { SkillsResult } from "../types.js";
 import { type FolderEntry, unreadable, walkFolder } from "./folder-walk.js";
 import { readExpectedFile } from "./fs-calls.js";
 
@@ -18,7 +18,7 @@ export async function readFolder(
   shown: string,
   name: string,
   reading: Reading,
-): Promise<ReadResult> {
+): Promise<SkillsResult> {
   const walked = await walkFolder(root, shown, name, reading);
   if (!walked.ok) return walked;
   const ledger = new Ledger(true);

@@ -6,14 +6,14 @@
 import { type Stats, stat } from "node:fs";
 import { basename, resolve } from "node:path";
 import type { Reading } from "../reading.js";
-import type { ReadResult } from "../types.js";
+import type { SkillsResult } from "../types.js";
 import { readArchive } from "./archive.js";
 import { skillNameOf } from "./archive-name.js";
 import { chunksOfFile } from "./chunks.js";
 import { readFolder } from "./folder.js";
 import { unreadable } from "./folder-walk.js";
 
-export async function readPath(path: string, reading: Reading): Promise<ReadResult> {
+export async function readPath(path: string, reading: Reading): Promise<SkillsResult> {
   const absolute = resolve(path);
   const described = await new Promise<{ stats?: Stats; error?: NodeJS.ErrnoException }>((done) =>
     stat(absolute, (error, stats) => done(error === null ? { stats } : { error })),

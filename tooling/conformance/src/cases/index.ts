@@ -2,6 +2,7 @@
 import type { Case } from "../types.js";
 import { acceptanceCases } from "./acceptance.js";
 import { archiveCases } from "./archives.js";
+import { choiceCases } from "./choices.js";
 import { entryCases } from "./entries.js";
 import { limitCases } from "./limits.js";
 import { pathCases } from "./paths.js";
@@ -14,4 +15,5 @@ export const cases: readonly Case[] = [
   ...entryCases,
   ...archiveCases,
   ...limitCases,
+  ...choiceCases,
 ];

@@ -1,0 +1,21 @@
+// Specification warnings as the CLI prints them: one line each on stderr,
+// after the answer, in the reader's own words (the CLI words nothing), with a
+// closing hint that --strict would refuse them. With --json they travel in
+// the answer instead, as the reader returned them.
+import type { Warning } from "@skillshelf/bundle-reader";
+import type { Output } from "./output.js";
+
+export function printWarnings(output: Output, warnings: readonly Warning[]): void {
+  if (warnings.length === 0) return;
+  const { err } = output;
+  for (const warning of warnings) {
+    err.line(`${err.paint("yellow", `warning (${warning.code}):`)} ${warning.message}`);
+  }
+  const count = warnings.length === 1 ? "1 warning" : `${warnings.length} warnings`;
+  err.line(
+    err.paint(
+      "dim",
+      `${count} from the Agent Skills specification; --strict refuses a bundle that draws any`,
+    ),
+  );
+}

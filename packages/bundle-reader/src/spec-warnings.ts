@@ -1,0 +1,185 @@
+// The Agent Skills specification's rules for a SKILL.md's frontmatter, as
+// warnings: a skill that breaks them still reads, installs and is offered
+// (hosts differ in what they demand), but the author hears of it, and a team
+// that gates on the specification asks for `strict`, which turns the first
+// warning into the refusal `spec-violation`. Checked: frontmatter present
+// (a SKILL.md that declares its id by title draws that one warning), `name`
+// and `description` present, `name` by the id rule, `description` at most 1,024
+// characters, `compatibility` 1 to 500, `metadata` a map of strings,
+// `allowed-tools` a string, and any other top-level field named as
+// host-specific. Lengths count Unicode code points, as the specification's
+// "characters" reads. Whether `name` equals the directory is not a warning:
+// the catalog refuses that (`identity-mismatch`) wherever a skill is checked.
+import { readFrontmatter } from "./frontmatter.js";
+import { isValidId } from "./skill-id.js";
+import type { Refusal, Skill, Warning, WarningCode } from "./types.js";
+
+const SKILL_FILE = "SKILL.md";
+const MAX_DESCRIPTION = 1024;
+const MAX_COMPATIBILITY = 500;
+const KNOWN_FIELDS = new Set([
+  "name",
+  "description",
+  "license",
+  "compatibility",
+  "metadata",
+  "allowed-tools",
+]);
+const SPEC = "the Agent Skills specification";
+
+/** Every warning for `skills`, skill by skill in the order given, fields in a fixed order. */
+export function specWarnings(skills: readonly Skill[]): Warning[] {
+  const warnings: Warning[] = [];
+  for (const skill of skills) {
+    const file = skill.files.find((candidate) => candidate.path === SKILL_FILE);
+    if (file !== undefined) warnings.push(...specWarningsOf(skill.name, file.text));
+  }
+  return warnings;
+}
+
+/** Strict checking: the refusal for a bundle that drew warnings, naming the first. */
+export function strictRefusal(warnings: readonly Warning[]): Refusal | undefined {
+  const first = warnings[0];
+  if (first === undefined) return undefined;
+  return {
+    code: "spec-violation",
+    skill: first.skill,
+    detail: first.message,
+    count: warnings.length,
+  };
+}
+
+/** The warnings of one skill, from the text of its SKILL.md (a stored skill's, say). */
+export function specWarningsOf(skill: string, text: string): Warning[] {
+  const warnings: Warning[] = [];
+  const warn: Warn = (code, field, words) => {
+    warnings.push({ code, skill, field, message: `The skill '${skill}' ${words}.` });
+  };
+  const frontmatter = readFrontmatter(text);
+  if (frontmatter.kind === "invalid") {
+    const reason = frontmatter.reason.replace(/^its frontmatter /, "it ");
+    warn("invalid-frontmatter", "frontmatter", `has frontmatter that cannot be read: ${reason}`);
+  } else if (frontmatter.kind === "absent") {
+    warn(
+      "missing-frontmatter",
+      "frontmatter",
+      `has no frontmatter; ${SPEC} asks for a '---' block with 'name: ${skill}' and a 'description' of 1 to ${count(MAX_DESCRIPTION)} characters`,
+    );
+  } else {
+    checkName(frontmatter.fields.name, skill, warn);
+    checkDescription(frontmatter.fields.description, warn);
+    checkOptional(frontmatter.fields, warn);
+  }
+  return warnings;
+}
+
+type Warn = (code: WarningCode, field: string, words: string) => void;
+
+const isBlank = (value: unknown): boolean =>
+  value === undefined || value === null || (typeof value === "string" && value.trim() === "");
+
+function checkName(name: unknown, skill: string, warn: Warn): void {
+  if (isBlank(name)) {
+    warn(
+      "missing-field",
+      "name",
+      `has no 'name' in its frontmatter; ${SPEC} asks for 'name: ${skill}'`,
+    );
+  } else if (typeof name !== "string") {
+    warn(
+      "field-type",
+      "name",
+      `has a 'name' that is not a string; ${SPEC} asks for 'name: ${skill}'`,
+    );
+  } else if (!isValidId(name)) {
+    warn(
+      "invalid-name",
+      "name",
+      `has the 'name' '${name}'; ${SPEC} asks for 1 to 64 lower-case letters, digits and single inner hyphens`,
+    );
+  }
+}
+
+function checkDescription(description: unknown, warn: Warn): void {
+  if (isBlank(description)) {
+    warn(
+      "missing-field",
+      "description",
+      `has no 'description' in its frontmatter; ${SPEC} asks for 1 to ${count(MAX_DESCRIPTION)} characters saying what it does and when to use it`,
+    );
+  } else if (typeof description !== "string") {
+    warn(
+      "field-type",
+      "description",
+      `has a 'description' that is not a string; ${SPEC} asks for text`,
+    );
+  } else if (length(description) > MAX_DESCRIPTION) {
+    warn(
+      "field-too-long",
+      "description",
+      `has a 'description' of ${count(length(description))} characters; ${SPEC} allows at most ${count(MAX_DESCRIPTION)}`,
+    );
+  }
+}
+
+/** The optional fields the specification defines, then every field it does not. */
+function checkOptional(fields: Record<string, unknown>, warn: Warn): void {
+  const { compatibility, metadata } = fields;
+  if (compatibility !== undefined) {
+    if (typeof compatibility !== "string") {
+      warn(
+        "field-type",
+        "compatibility",
+        `has a 'compatibility' that is not a string; ${SPEC} asks for text`,
+      );
+    } else if (compatibility.trim() === "") {
+      warn(
+        "empty-field",
+        "compatibility",
+        `has an empty 'compatibility'; ${SPEC} asks for 1 to ${MAX_COMPATIBILITY} characters, or no field`,
+      );
+    } else if (length(compatibility) > MAX_COMPATIBILITY) {
+      warn(
+        "field-too-long",
+        "compatibility",
+        `has a 'compatibility' of ${count(length(compatibility))} characters; ${SPEC} allows at most ${MAX_COMPATIBILITY}`,
+      );
+    }
+  }
+  if (metadata !== undefined && !isStringMap(metadata)) {
+    warn(
+      "field-type",
+      "metadata",
+      `has a 'metadata' that is not a map of strings; ${SPEC} asks for 'key: value' pairs of text`,
+    );
+  }
+  if (Object.hasOwn(fields, "allowed-tools") && typeof fields["allowed-tools"] !== "string") {
+    warn(
+      "field-type",
+      "allowed-tools",
+      `has an 'allowed-tools' that is not a string; ${SPEC} asks for tool names separated by spaces`,
+    );
+  }
+  for (const field of Object.keys(fields)) {
+    if (KNOWN_FIELDS.has(field)) continue;
+    warn(
+      "host-specific-field",
+      field,
+      `has the frontmatter field '${field}', which ${SPEC} does not define; it is host-specific, and only hosts that know it will read it`,
+    );
+  }
+}
+
+function isStringMap(value: unknown): boolean {
+  if (typeof value !== "object" || value === null || Array.isArray(value)) return false;
+  return Object.values(value).every((entry) => typeof entry === "string");
+}
+
+/** Characters as the specification counts them: Unicode code points. */
+function length(text: string): number {
+  let n = 0;
+  for (const _ of text) n++;
+  return n;
+}
+
+const count = (n: number): string => n.toLocaleString("en-US");
