@@ -87,7 +87,8 @@ export const refusalTable: Record<RefusalCode, RefusalRule> = {
   ),
   link: refused(
     422,
-    (r) => `The entry${at(r)} is a link; replace it with the file it points to and pack again.`,
+    (r) =>
+      `The entry${at(r)} is ${r.detail ?? "a link"}; a bundle holds only regular files, so replace the link with a copy of its target (and pack the archive again, if the bundle came as one).`,
   ),
   "not-regular-file": refused(
     422,
@@ -116,7 +117,7 @@ export const refusalTable: Record<RefusalCode, RefusalRule> = {
   "unnamed-skill": refused(
     422,
     (r) =>
-      `The archive holds a single skill at its root${r.path === undefined ? "" : ` ('${r.path}')`} but has no file name to name it by; give the archive the skill's name (for example my-skill.tar.gz) or wrap the skill in a folder.`,
+      `The archive holds a single skill at its root${r.path === undefined ? "" : ` ('${r.path}')`} but came without a file name to name it by; name it (--name my-skill when reading stdin, name=my-skill over HTTP, or a file name such as my-skill.zip or my-skill.tar.gz), or wrap the skill in a folder.`,
   ),
   "not-utf8": refused(
     422,
@@ -144,10 +145,10 @@ export const refusalTable: Record<RefusalCode, RefusalRule> = {
     (r) =>
       `The skill name '${r.skill ?? ""}' is not a valid id; use 1 to 64 lower-case letters, digits and single inner dashes.`,
   ),
-  "identity-mismatch": refused(
-    422,
-    (r) =>
-      `The SKILL.md of skill '${r.skill ?? ""}' does not declare that id${detail(r)}; start it with '# ${r.skill ?? ""}' or frontmatter 'name: ${r.skill ?? ""}'.`,
+  "identity-mismatch": refused(422, (r) =>
+    r.other === undefined
+      ? `The SKILL.md of skill '${r.skill ?? ""}' does not declare that id${detail(r)}; start it with '# ${r.skill ?? ""}' or frontmatter 'name: ${r.skill ?? ""}'.`
+      : `The SKILL.md of skill '${r.skill ?? ""}' declares the id '${r.other}' instead; rename the folder '${r.skill ?? ""}' to '${r.other}' (with --path, the directory you select), or make the SKILL.md declare '${r.skill ?? ""}' ('# ${r.skill ?? ""}' or frontmatter 'name: ${r.skill ?? ""}').`,
   ),
   "skill-file-too-large": refused(
     422,

@@ -133,7 +133,7 @@ export type DestinationRefusal = {
   code: DestinationCode;
   skill?: string;
   path?: string;
-  /** Where the other definition lives (already-defined). */
+  /** Where the other definition lives (already-defined); the id a SKILL.md declares instead (identity-mismatch). */
   other?: string;
   limit?: number;
   detail?: string;

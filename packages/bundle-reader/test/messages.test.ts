@@ -40,6 +40,18 @@ describe("message", () => {
     [{ code: "not-utf8", path: "b/s/logo.png" }, /'b\/s\/logo\.png'.*UTF-8/],
     [{ code: "missing-skill-file", path: "b/notes", skill: "notes" }, /'notes'.*SKILL\.md/],
     [{ code: "corrupt-archive", detail: "it is truncated" }, /truncated/],
+    [
+      { code: "link", path: "b/s/run.sh", detail: "a symbolic link" },
+      /'b\/s\/run\.sh' is a symbolic link; .*replace the link with a copy of its target/,
+    ],
+    [
+      { code: "unnamed-skill", path: "SKILL.md" },
+      /--name my-skill when reading stdin, name=my-skill/,
+    ],
+    [
+      { code: "identity-mismatch", skill: "template", other: "template-skill" },
+      /rename the folder 'template' to 'template-skill'/,
+    ],
     [{ code: "unreadable-source", path: "/x", detail: "permission denied, EACCES" }, /EACCES/],
   ])("says what is wrong in %o", (refusal, pattern) => {
     expect(message(asRefusal(refusal))).toMatch(pattern);

@@ -8,7 +8,13 @@ import { readFrontmatter } from "@skillshelf/bundle-reader";
 
 export type Identity =
   | { ok: true; id: string; description?: string }
-  | { ok: false; code: "identity-mismatch" | "invalid-frontmatter"; reason: string };
+  | {
+      ok: false;
+      code: "identity-mismatch" | "invalid-frontmatter";
+      reason: string;
+      /** The id the SKILL.md does declare, when it declares one other than its directory's. */
+      declared?: string;
+    };
 
 const BOM = "\uFEFF";
 
@@ -66,5 +72,6 @@ export function checkIdentity(text: string, id: string): Identity {
     ok: false,
     code: "identity-mismatch",
     reason: `it declares the id '${identity.id}' but its directory is '${id}'`,
+    declared: identity.id,
   };
 }

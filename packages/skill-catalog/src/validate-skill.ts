@@ -64,6 +64,11 @@ export function validateSkill(skill: Skill): DestinationRefusal | undefined {
     return { code: "skill-file-too-large", skill: id, limit: MAX_SKILL_FILE_BYTES };
   }
   const identity = checkIdentity(skillFile.text, id);
-  if (!identity.ok) return { code: "identity-mismatch", skill: id, detail: identity.reason };
+  if (!identity.ok) {
+    // The declared id rides in `other`, so the sentence can offer renaming the folder to it.
+    return identity.declared === undefined
+      ? { code: "identity-mismatch", skill: id, detail: identity.reason }
+      : { code: "identity-mismatch", skill: id, detail: identity.reason, other: identity.declared };
+  }
   return undefined;
 }

@@ -130,6 +130,20 @@ describe("install and check", () => {
     await expect(stat(roots.managed!)).rejects.toMatchObject({ code: "ENOENT" });
   });
 
+  it("names the id a SKILL.md declares, so the sentence can offer renaming the folder", async () => {
+    const roots = await makeRoots();
+    const result = await check(roots, [
+      bundleSkill("template", { "SKILL.md": "---\nname: template-skill\n---\n" }),
+    ]);
+    expect(result).toMatchObject({
+      ok: false,
+      refusal: { code: "identity-mismatch", skill: "template", other: "template-skill" },
+    });
+    expect(result.ok === false && message(result.refusal)).toMatch(
+      /declares the id 'template-skill' instead; rename the folder 'template' to 'template-skill'/,
+    );
+  });
+
   it("writes nothing when a root refuses, not even the managed root", async () => {
     const roots = await makeRoots();
     await writeSkills(roots.builtin, { shipped: skillText("shipped") });
