@@ -4,8 +4,11 @@
 // packages, and breaks for the first user who installs the tarball; a
 // declared dependency nothing imports costs every user an install. Both fail.
 // Imports that only the shipped .d.ts files make count as used and as needed,
-// since a consumer's compiler resolves them too.
-import { existsSync } from "node:fs";
+// since a consumer's compiler resolves them too. A declared dependency that
+// nothing imports but that another declared dependency depends on is a pin:
+// it narrows which version of that transitive package npm installs (see
+// docs/decisions.md, "Node versions"), so it is used.
+import { existsSync, readFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import { collectBareImports, listFiles } from "./imports.js";
 import type { PublishedPackage } from "./workspace.js";
@@ -38,12 +41,28 @@ export function checkDependencies(pkg: PublishedPackage): DependencyDrift {
       missing.set(i.packageName, relative(pkg.dir, i.file));
     }
   }
-  const used = new Set(imports.map((i) => i.packageName));
+  const used = new Set([...imports.map((i) => i.packageName), ...pinnedBy(pkg, declared)]);
   return {
     name: pkg.name,
     missing: [...missing].map(([packageName, file]) => ({ packageName, file })),
     unused: [...declared].filter((d) => !used.has(d)).sort(),
   };
+}
+
+/** The declared dependencies that another declared dependency depends on (pins). */
+function pinnedBy(pkg: PublishedPackage, declared: Set<string>): string[] {
+  const pinned = new Set<string>();
+  for (const name of declared) {
+    const manifestPath = join(pkg.dir, "node_modules", ...name.split("/"), "package.json");
+    if (!existsSync(manifestPath)) continue;
+    const manifest = JSON.parse(readFileSync(manifestPath, "utf8")) as {
+      dependencies?: Record<string, string>;
+    };
+    for (const dep of Object.keys(manifest.dependencies ?? {})) {
+      if (declared.has(dep) && dep !== name) pinned.add(dep);
+    }
+  }
+  return [...pinned];
 }
 
 /** True when nothing drifted. */

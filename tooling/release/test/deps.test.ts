@@ -66,6 +66,20 @@ describe("checkDependencies", () => {
     expect(checkDependencies(pkg).unused).toEqual(["zod"]);
   });
 
+  it("counts a dependency that another declared dependency depends on as a pin, not unused", () => {
+    const pkg = writePackage(
+      { name: "p", version: "1.0.0", dependencies: { fastify: "^5", "light-my-request": "6.6.0" } },
+      {
+        "dist/index.js": 'import Fastify from "fastify";\n',
+        "node_modules/fastify/package.json": JSON.stringify({
+          name: "fastify",
+          dependencies: { "light-my-request": "^6.0.0" },
+        }),
+      },
+    );
+    expect(describeDrift(checkDependencies(pkg))).toEqual([]);
+  });
+
   it("counts imports of the shipped declarations as needed, and ignores node types", () => {
     const pkg = writePackage(
       { name: "p", version: "1.0.0", dependencies: { "@skillshelf/bundle-reader": "^0.1.0" } },

@@ -3,11 +3,16 @@
 // lies inside it: CI runs this file on Node 20, 22 and 24, so each
 // supported major is checked.
 import { describe, expect, it } from "vitest";
-import { satisfiesRange } from "../src/engines.js";
+import { excludedNodes, satisfiesRange, supportedNodes } from "../src/engines.js";
 import { findWorkspaceRoot, listPublishedPackages, readManifest } from "../src/workspace.js";
 
 const packages = listPublishedPackages();
 const supported = "^20.19.0 || ^22.0.0 || ^24.0.0";
+
+it("states the same versions as the supported list", () => {
+  expect(excludedNodes(supported)).toEqual([]);
+  expect(supportedNodes.map((v) => v.split(".")[0])).toEqual(["20", "22", "24"]);
+});
 
 describe("engines.node", () => {
   it("is the same range in every published package", () => {
@@ -38,6 +43,19 @@ describe("satisfiesRange", () => {
   });
 
   it("refuses a range form it cannot judge", () => {
-    expect(() => satisfiesRange("v20.19.0", "~20.19.0")).toThrow(/unsupported/);
+    expect(() => satisfiesRange("v20.19.0", "twenty")).toThrow(/unsupported/);
+  });
+});
+
+describe("excludedNodes", () => {
+  it.each([
+    [">=18", []],
+    ["^20.19.0 || >=22.12.0", ["22.0.0"]],
+    [">=22", ["20.19.0"]],
+    ["^20.19.0 || ^22.0.0", ["24.0.0"]],
+    ["^14.18.0 || >=16.0.0", []],
+    ["*", []],
+  ])("%s leaves out %j", (range, excluded) => {
+    expect(excludedNodes(range)).toEqual(excluded);
   });
 });

@@ -1,10 +1,12 @@
 // @module-tag heavy
 // The consumer's node_modules holds real copies of the packages, resolved
 // from the tarballs alone: no symlink back into the workspace, no workspace:
-// range left in a published manifest, no development dependency installed.
+// range left in a published manifest, no development dependency installed,
+// and nothing npm would warn about on a supported Node (EBADENGINE).
 import { lstatSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { findEngineConflicts } from "../src/engine-conflicts.js";
 import { installedConsumer } from "./installed.js";
 
 const consumer = installedConsumer();
@@ -35,5 +37,12 @@ describe.each(consumer.packages)("installed $name", (packed) => {
       }
     });
     expect(present).toEqual([]);
+  });
+});
+
+describe("the consumer's whole tree", () => {
+  it("holds no package whose engines.node leaves out a supported Node", () => {
+    const conflicts = findEngineConflicts(join(consumer.dir, "node_modules"));
+    expect(conflicts.map((c) => `${c.name}@${c.version} wants ${c.range}`)).toEqual([]);
   });
 });
