@@ -8,6 +8,7 @@ import { writeSkillsPlainly, writeSkillsPlainlySync } from "../baselines/write-f
 import { groupIntoSkills } from "../gen/bundles.mjs";
 import { ensureSkillRoot, formatSkillId } from "../gen/catalog-tree.mjs";
 import { describeFolderBundle } from "../gen/inputs.mjs";
+import { measureAgainstWalks } from "../lib/against-walks.mjs";
 import { expectEqual, expectSkills } from "../lib/expect.mjs";
 import { probeFsync } from "../lib/fsync-probe.mjs";
 import { compareContenders, pickFastest, scaleRounds } from "../lib/measure.mjs";
@@ -29,36 +30,20 @@ const WALKS = {
 async function measureScan() {
   const { catalog } = await loadCatalog(["catalog"]);
   const root = await ensureSkillRoot(10_000, 1024);
-  const walks = Object.entries(WALKS).map(([name, walk]) => ({
-    name,
-    run: async () => walk(root),
-    check: (count) => expectEqual(count, 10_000, name),
-  }));
-  const figures = await compareContenders(
-    [
-      {
-        name: "catalog",
-        run: () => catalog({ builtin: root }),
-        check: (result) => {
-          expectEqual(result.skills.length, 10_000, "catalog skills");
-          expectEqual(result.refused.length, 0, "catalog refusals");
-        },
+  const { figures, subject, fastest, note } = await measureAgainstWalks({
+    subject: {
+      name: "catalog",
+      run: () => catalog({ builtin: root }),
+      check: (result) => {
+        expectEqual(result.skills.length, 10_000, "catalog skills");
+        expectEqual(result.refused.length, 0, "catalog refusals");
       },
-      ...walks,
-    ],
-    { warmup: 1, rounds: scaleRounds(5) },
-  );
-  const subject = figures.catalog.median;
-  const fastest = pickFastest(
-    figures,
-    walks.map((walk) => walk.name),
-  );
-  const others = Object.keys(WALKS)
-    .map(
-      (name) =>
-        `${name} ${formatMs(figures[name].median)} (ratio ${(subject / figures[name].median).toFixed(2)})`,
-    )
-    .join("; ");
+    },
+    walks: WALKS,
+    root,
+    count: 10_000,
+    rounds: scaleRounds(5),
+  });
   return [
     createRatioRow({
       bench: "catalog/scan",
@@ -67,7 +52,7 @@ async function measureScan() {
       baseline: formatMs(fastest.ms),
       ratio: subject / fastest.ms,
       target: { max: 1.3 },
-      note: `walks: ${others}`,
+      note,
       figures,
     }),
   ];

@@ -4,8 +4,9 @@
 
 import { walkFolderParallel, walkFolderSync } from "../baselines/walk.mjs";
 import { ensureFolder } from "../gen/inputs.mjs";
-import { expectEqual, expectSkills } from "../lib/expect.mjs";
-import { compareContenders, pickFastest, scaleRounds } from "../lib/measure.mjs";
+import { measureAgainstWalks } from "../lib/against-walks.mjs";
+import { expectSkills } from "../lib/expect.mjs";
+import { scaleRounds } from "../lib/measure.mjs";
 import { loadPackage } from "../lib/packages.mjs";
 import { createRatioRow, formatMs } from "../lib/report.mjs";
 
@@ -19,33 +20,17 @@ async function measureFolder() {
   if (!loaded.ok) throw new Error(loaded.reason);
   const { readBundle } = loaded.module;
   const root = await ensureFolder();
-  const walks = Object.entries(WALKS).map(([name, walk]) => ({
-    name,
-    run: async () => walk(root),
-    check: (count) => expectEqual(count, 5_000, name),
-  }));
-  const figures = await compareContenders(
-    [
-      {
-        name: "readBundle",
-        run: () => readBundle({ kind: "path", path: root }),
-        check: (result) => expectSkills(result, 50, "readBundle"),
-      },
-      ...walks,
-    ],
-    { warmup: 1, rounds: scaleRounds(7) },
-  );
-  const subject = figures.readBundle.median;
-  const fastest = pickFastest(
-    figures,
-    walks.map((walk) => walk.name),
-  );
-  const others = Object.keys(WALKS)
-    .map(
-      (name) =>
-        `${name} ${formatMs(figures[name].median)} (ratio ${(subject / figures[name].median).toFixed(2)})`,
-    )
-    .join("; ");
+  const { figures, subject, fastest, note } = await measureAgainstWalks({
+    subject: {
+      name: "readBundle",
+      run: () => readBundle({ kind: "path", path: root }),
+      check: (result) => expectSkills(result, 50, "readBundle"),
+    },
+    walks: WALKS,
+    root,
+    count: 5_000,
+    rounds: scaleRounds(7),
+  });
   return [
     createRatioRow({
       bench: "reader/folder-5k",
@@ -54,7 +39,7 @@ async function measureFolder() {
       baseline: formatMs(fastest.ms),
       ratio: subject / fastest.ms,
       target: { max: 1.3 },
-      note: `walks: ${others}`,
+      note,
       figures,
     }),
   ];

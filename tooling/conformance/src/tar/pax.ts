@@ -2,6 +2,8 @@
 // whole record including its own digits). Long paths, long link targets and
 // the cases' extra records all travel this way.
 
+import { concat } from "../entry-paths.js";
+
 const encoder = new TextEncoder();
 
 /** One PAX record; its length prefix counts itself. */
@@ -13,12 +15,5 @@ export function paxRecord(key: string, value: string): Uint8Array {
 }
 
 export function paxBody(records: Record<string, string>): Uint8Array {
-  const parts = Object.entries(records).map(([key, value]) => paxRecord(key, value));
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  let at = 0;
-  for (const part of parts) {
-    out.set(part, at);
-    at += part.length;
-  }
-  return out;
+  return concat(Object.entries(records).map(([key, value]) => paxRecord(key, value)));
 }
