@@ -31,6 +31,7 @@ describe("verdictOf", () => {
           bytes: { "SKILL.md": 0, "z.sh": 2 },
         },
       ],
+      warnings: [],
     });
   });
 
