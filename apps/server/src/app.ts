@@ -11,6 +11,7 @@ import { answerErrors } from "./errors.js";
 import { checkHost } from "./host-check.js";
 import { type ImportCaps, importCaps } from "./imports/caps.js";
 import { ImportGate } from "./imports/gate.js";
+import type { UploadRate } from "./imports/upload-watch.js";
 import { cutUnreadBodies } from "./linger.js";
 import { registerConsoleRoutes } from "./routes/console.js";
 import { registerEventRoutes } from "./routes/events.js";
@@ -32,6 +33,8 @@ export type AppOptions = {
   logger?: false | Exclude<FastifyServerOptions["logger"], boolean | undefined>;
   /** Log every request, not only imports and removals (default false). */
   logRequests?: boolean;
+  /** The slowest an import body may arrive (default 8 KiB/s over 10 s windows); slower is cut with 408. */
+  uploadRate?: UploadRate;
   /** Milliseconds a socket may stay idle (default 30 s). */
   connectionTimeout?: number;
   /** Milliseconds a whole request may take to arrive (default 5 min). */
@@ -65,8 +68,11 @@ export async function buildApp(options: AppOptions): Promise<ServerApp> {
     requestTimeout,
     keepAliveTimeout: 5_000,
     http: { headersTimeout: Math.min(requestTimeout, 30_000), connectionsCheckingInterval: 1_000 },
-    return503OnClosing: true,
-    forceCloseConnections: "idle",
+    // Shutdown is closeGracefully's: idle keep-alive connections are not cut
+    // (a request racing the cut would meet a reset); their next answer says
+    // Connection: close instead, and every answer keeps the one shape.
+    return503OnClosing: false,
+    forceCloseConnections: false,
   });
   const caps = importCaps(options.concurrentImports ?? 4);
   const gate = new ImportGate(caps.maxConcurrentImports);
@@ -90,8 +96,8 @@ export async function buildApp(options: AppOptions): Promise<ServerApp> {
   registerInfoRoutes(app, options.roots, caps);
   const changes = new CatalogChanges();
   registerSkillRoutes(app, options.roots, changes);
-  registerImportRoutes(app, options.roots, caps, gate, changes);
-  registerEventRoutes(app, changes);
+  registerImportRoutes(app, options.roots, caps, gate, changes, options.uploadRate);
+  registerEventRoutes(app, changes, { closing: gate.closing });
   await app.ready();
   return { app, gate, caps, changes };
 }

@@ -1,7 +1,13 @@
-// Graceful shutdown: on SIGTERM or SIGINT the server stops listening and
-// turns new imports away (503), lets the requests in flight (imports above
-// all) finish, waits for any import whose client has left, and exits 0. A
-// second signal, or a drain that outlasts the grace period, exits 1 at once.
+// Graceful shutdown: on SIGTERM or SIGINT the server stops accepting
+// connections, turns new imports away and cuts the uploads still arriving
+// (503 shutting-down, at once: a dribbling client must not hold the exit),
+// lets the imports already reading their bundle finish, waits for any import
+// whose client has left, and exits 0. Connections stay open until their
+// answer is sent: every answer from now on says Connection: close, so an idle
+// keep-alive client learns on its next request rather than meeting a reset;
+// one that stays idle is closed by the keep-alive timeout. A second signal,
+// or a drain that outlasts the grace period, exits 1 at once.
+import { Server } from "node:net";
 import type { ServerApp } from "./app.js";
 
 export type ShutdownOptions = {
@@ -13,6 +19,12 @@ export type ShutdownOptions = {
 /** Stops a running server: no new imports, in-flight ones finish, then it closes. */
 export async function closeGracefully({ app, gate }: ServerApp): Promise<void> {
   gate.close();
+  if (app.server.listening) {
+    // net's close, not http's: http.Server#close also cuts idle keep-alive
+    // connections at once. This one stops accepting and resolves when the
+    // last connection has ended.
+    await new Promise<void>((resolve) => Server.prototype.close.call(app.server, () => resolve()));
+  }
   await app.close();
   await gate.drained();
 }

@@ -1,11 +1,12 @@
-// Graceful shutdown of the real binary: an import whose body is still
-// arriving when SIGTERM comes is finished and installed, the listener is
-// closed to new connections meanwhile, and the process then exits 0.
+// Graceful shutdown of the real binary: when SIGTERM comes, an upload whose
+// body is still arriving is answered 503 at once, an import already reading
+// its bundle is finished and installed, an idle keep-alive connection is
+// served once more with Connection: close, and the process then exits 0.
 import { type ChildProcess, spawn } from "node:child_process";
 import { existsSync } from "node:fs";
-import { mkdtemp, rm } from "node:fs/promises";
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { connect, type Socket } from "node:net";
-import { tmpdir } from "node:os";
+import { hostname, tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { expect, it, onTestFinished } from "vitest";
@@ -69,34 +70,91 @@ const answerOf = (socket: Socket): Promise<string> =>
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-it("finishes the import in flight on SIGTERM, refuses new connections, and exits 0", async () => {
+it("on SIGTERM cuts a dribbling upload at once (503), finishes the import already reading, closes idle keep-alive connections on their next answer, and exits 0", async () => {
   expect(existsSync(bin), "build the server first (pnpm build)").toBe(true);
   const dir = await mkdtemp(join(tmpdir(), "skillshelf-shutdown-"));
   onTestFinished(() => rm(dir, { recursive: true, force: true }));
   const { child, port, exited } = await startBin(dir);
 
-  const body = tarOf("bundle", skillFiles("late-arrival", { "notes.md": "n\n".repeat(5000) }));
-  const socket = await beginImport(port, body, 1024);
-  const answer = answerOf(socket);
+  // Hold the managed root's lock as a live process would, so the complete
+  // import below is still installing when the signal comes.
+  const managed = join(dir, "data", "skills");
+  const owner = { pid: process.pid, host: hostname(), boot: "", token: "held-by-the-test" };
+  await writeFile(join(managed, ".lock"), JSON.stringify(owner));
+
+  const complete = tarOf("bundle", skillFiles("already-reading"));
+  const reading = await beginImport(port, complete, complete.length);
+  const readingAnswer = answerOf(reading);
+  const dribbled = tarOf("bundle", skillFiles("late-arrival", { "notes.md": "n\n".repeat(5000) }));
+  const dribbling = await beginImport(port, dribbled, 1024);
+  const dribblingAnswer = answerOf(dribbling);
+  const events = await new Promise<Socket>((resolve) => {
+    const s = connect(port, "127.0.0.1", () => resolve(s));
+  });
+  const eventsEnded = new Promise<string>((resolve) => {
+    let text = "";
+    events.on("data", (chunk: Buffer) => {
+      text += chunk.toString();
+      if (text.endsWith("\r\n0\r\n\r\n")) resolve(text);
+    });
+  });
+  events.write(
+    `GET /api/events HTTP/1.1\r\nhost: 127.0.0.1:${port}\r\nauthorization: Bearer ${token}\r\n\r\n`,
+  );
+  const idle = await keepAliveClient(port);
+  expect(await idle.get("/healthz")).toMatch(/^HTTP\/1\.1 200 /);
   await sleep(300);
 
   child.kill("SIGTERM");
-  await sleep(300);
-  const refused = await fetch(`http://127.0.0.1:${port}/healthz`).then(
-    (r) => r.status,
-    () => "refused",
-  );
-  expect(refused === "refused" || refused === 503).toBe(true);
+  const signalled = Date.now();
+  const cut = await dribblingAnswer;
+  expect(Date.now() - signalled).toBeLessThan(3_000);
+  expect(cut).toMatch(/^HTTP\/1\.1 503 /);
+  expect(cut.toLowerCase()).toContain("connection: close");
+  expect(cut).toContain('{"refusal":{"code":"shutting-down"}');
 
-  // The rest of the body, without half-closing: the server closes after its answer.
-  socket.write(body.subarray(1024));
-  const text = await answer;
+  // The idle keep-alive connection is still served, and told to close.
+  const next = await idle.get("/healthz");
+  expect(next).toMatch(/^HTTP\/1\.1 200 /);
+  expect(next.toLowerCase()).toContain("connection: close");
+
+  // An open event stream ends with the shutdown rather than holding it.
+  expect(await eventsEnded).toContain("event: ready");
+
+  await rm(join(managed, ".lock"));
+  const text = await readingAnswer;
   expect(text).toMatch(/^HTTP\/1\.1 201 /);
   expect(text.toLowerCase()).toContain("connection: close");
-  expect(text).toContain('"id":"late-arrival"');
-  expect(existsSync(join(dir, "data", "skills", "late-arrival", "SKILL.md"))).toBe(true);
+  expect(text).toContain('"id":"already-reading"');
+  expect(existsSync(join(managed, "already-reading", "SKILL.md"))).toBe(true);
+  expect(existsSync(join(managed, "late-arrival"))).toBe(false);
   expect(await exited).toBe(0);
 });
+
+/** A client on one keep-alive connection: each get() sends a request and resolves with its answer's head. */
+async function keepAliveClient(port: number): Promise<{ get(path: string): Promise<string> }> {
+  const socket = await new Promise<Socket>((resolve) => {
+    const s = connect(port, "127.0.0.1", () => resolve(s));
+  });
+  socket.on("error", () => {});
+  return {
+    get: (path) =>
+      new Promise((resolve) => {
+        let text = "";
+        const onData = (chunk: Buffer): void => {
+          text += chunk.toString();
+          if (text.includes("\r\n\r\n") && /\}$/.test(text)) {
+            socket.off("data", onData);
+            resolve(text);
+          }
+        };
+        socket.on("data", onData);
+        socket.write(
+          `GET ${path} HTTP/1.1\r\nhost: 127.0.0.1:${port}\r\nconnection: keep-alive\r\n\r\n`,
+        );
+      }),
+  };
+}
 
 it("exits 2 with one sentence on a bad flag", async () => {
   const child = spawn(process.execPath, [bin, "--port", "http"], {

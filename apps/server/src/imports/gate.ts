@@ -3,7 +3,8 @@
 // queued, since each may hold up to 64 MiB. A slot is held by the request
 // (until its response closes) and by the import work (until it settles), so
 // an import whose client has gone still counts until its install is done.
-// On shutdown the gate closes and `drained()` waits for the last slot.
+// On shutdown the gate closes (its `closing` signal cuts the bodies still
+// arriving) and `drained()` waits for the last slot.
 
 export type ImportTicket = {
   /** Marks import work starting; false when the request is already gone. */
@@ -17,6 +18,7 @@ export class ImportGate {
   #running = 0;
   #closed = false;
   #waiters: (() => void)[] = [];
+  readonly #closing = new AbortController();
 
   constructor(capacity: number) {
     this.capacity = capacity;
@@ -49,9 +51,15 @@ export class ImportGate {
     };
   }
 
-  /** Refuses every later import. */
+  /** Aborted when the gate closes: uploads still arriving stop at once. */
+  get closing(): AbortSignal {
+    return this.#closing.signal;
+  }
+
+  /** Refuses every later import, and aborts the uploads still arriving. */
   close(): void {
     this.#closed = true;
+    this.#closing.abort();
   }
 
   /** Resolves once no import is running. */

@@ -49,6 +49,7 @@ export function readForm(
   stream: Readable,
   headers: IncomingHttpHeaders,
   caps: ImportCaps,
+  signal?: AbortSignal,
 ): Promise<ParsedBody> {
   return new Promise((resolve, reject) => {
     const contentType = parseHeaderParams(
@@ -162,6 +163,8 @@ export function readForm(
       setImmediate(() => finish({ ok: true, kind: "uploads", files: uploads() }));
     });
 
+    // Abandoned by the caller (cut as too slow, or by a shutdown): stop reading.
+    signal?.addEventListener("abort", () => finish(unreadable("abandoned")), { once: true });
     stream.on("data", countBody);
     stream.once("close", onClose);
     stream.once("error", () => finish(clientGone()));

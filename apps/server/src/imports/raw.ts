@@ -18,6 +18,7 @@ export function readArchiveBody(
   stream: Readable,
   cap: number,
   declaredLength: number | undefined,
+  signal?: AbortSignal,
 ): Promise<ParsedBody> {
   if (declaredLength !== undefined && declaredLength > cap) return Promise.resolve(tooLarge());
   return new Promise((resolve, reject) => {
@@ -50,6 +51,16 @@ export function readArchiveBody(
       reject(clientGone());
     };
     const onClose = onError;
+    // Abandoned by the caller (cut as too slow, or by a shutdown): stop reading and keep nothing.
+    signal?.addEventListener(
+      "abort",
+      () => {
+        stop();
+        chunks.length = 0;
+        resolve({ ok: false, refusal: { code: "unreadable-source", detail: "abandoned" } });
+      },
+      { once: true },
+    );
     stream.on("data", onData);
     stream.once("end", onEnd);
     stream.once("error", onError);

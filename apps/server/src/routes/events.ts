@@ -11,7 +11,12 @@ import type { FastifyInstance } from "fastify";
 import { sendRefusal } from "../answer.js";
 import type { CatalogChanges } from "../catalog-changes.js";
 
-export type EventsOptions = { maxStreams?: number; heartbeatMs?: number };
+export type EventsOptions = {
+  maxStreams?: number;
+  heartbeatMs?: number;
+  /** Aborted when shutdown begins: every stream ends then, so the drain never waits on one. */
+  closing?: AbortSignal;
+};
 
 const frame = (event: string, data: unknown): string =>
   `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
@@ -26,11 +31,17 @@ export function registerEventRoutes(
   const heartbeatMs = options.heartbeatMs ?? 15_000;
   const open = new Set<PassThrough>();
 
-  app.addHook("preClose", async () => {
+  const endAll = (): void => {
     for (const stream of open) stream.end();
-  });
+  };
+  app.addHook("preClose", async () => endAll());
+  options.closing?.addEventListener("abort", endAll, { once: true });
 
   app.get("/api/events", async (_request, reply) => {
+    if (options.closing?.aborted === true) {
+      reply.header("retry-after", "5");
+      return sendRefusal(reply, { code: "shutting-down" });
+    }
     if (open.size >= maxStreams) {
       reply.header("retry-after", "5");
       return sendRefusal(reply, { code: "too-many-streams", limit: maxStreams });

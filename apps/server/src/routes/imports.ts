@@ -16,6 +16,23 @@ import { readForm } from "../imports/multipart.js";
 import { isParsedBody, type ParsedBody } from "../imports/parsed-body.js";
 import { readArchiveBody } from "../imports/raw.js";
 import { type ImportOptions as Options, runImport } from "../imports/run-import.js";
+import { defaultUploadRate, type UploadRate, watchUpload } from "../imports/upload-watch.js";
+
+/** What an import's log line says of its source: the archive's name and size, or the form's file count. */
+function sourceOf(body: ParsedBody, request: FastifyRequest): Record<string, unknown> {
+  const { name } = (request.query ?? {}) as { name?: string };
+  const declared = Number(request.headers["content-length"]);
+  if (!body.ok) {
+    const form = request.headers["content-type"]?.startsWith("multipart/") === true;
+    return {
+      kind: form ? "form" : "archive",
+      name,
+      bytes: Number.isFinite(declared) ? declared : undefined,
+    };
+  }
+  if (body.kind === "uploads") return { kind: "form", files: body.files.length };
+  return { kind: "archive", name, bytes: body.bytes.length };
+}
 
 const flag = z
   .enum(["", "0", "1", "false", "true"])
@@ -36,6 +53,7 @@ export function registerImportRoutes(
   caps: ImportCaps,
   gate: ImportGate,
   changes: CatalogChanges,
+  uploadRate: UploadRate = defaultUploadRate,
 ): void {
   const admitted = new WeakMap<FastifyRequest, { ticket: ImportTicket; options: Options }>();
 
@@ -61,16 +79,44 @@ export function registerImportRoutes(
     reply.raw.once("close", () => ticket.release());
   };
 
+  /** Reads a body unless it dribbles in below the minimum rate or the server starts shutting down. */
+  const watched = (
+    request: FastifyRequest,
+    read: (signal: AbortSignal) => Promise<ParsedBody>,
+  ): Promise<ParsedBody> => {
+    const abandon = new AbortController();
+    const watch = watchUpload(request.raw, uploadRate, gate.closing);
+    const reading = read(abandon.signal);
+    // A body cut early is abandoned: its reader may still fail when the socket closes.
+    reading.catch(() => {});
+    const cut = watch.cut.then((refusal): ParsedBody => ({ ok: false, refusal }));
+    return Promise.race([reading, cut]).then(
+      (body) => {
+        watch.stop();
+        // When the cut won, this stops the reader; when the reader won, it is already done.
+        abandon.abort();
+        return body;
+      },
+      (error: unknown) => {
+        watch.stop();
+        throw error;
+      },
+    );
+  };
+
   void app.register(async (scope) => {
     scope.addContentTypeParser("multipart/form-data", async (request: FastifyRequest) =>
-      readForm(request.raw, request.headers, caps),
+      watched(request, (signal) => readForm(request.raw, request.headers, caps, signal)),
     );
     scope.addContentTypeParser("*", async (request: FastifyRequest) => {
       const length = Number(request.headers["content-length"]);
-      return readArchiveBody(
-        request.raw,
-        caps.maxArchiveBodyBytes,
-        Number.isSafeInteger(length) ? length : undefined,
+      return watched(request, (signal) =>
+        readArchiveBody(
+          request.raw,
+          caps.maxArchiveBodyBytes,
+          Number.isSafeInteger(length) ? length : undefined,
+          signal,
+        ),
       );
     });
 
@@ -78,7 +124,12 @@ export function registerImportRoutes(
       const body: ParsedBody = isParsedBody(request.body)
         ? request.body
         : { ok: true, kind: "archive", bytes: new Uint8Array(0) };
-      if (!body.ok) return sendRefusal(reply, body.refusal);
+      const source = sourceOf(body, request);
+      if (!body.ok) {
+        // Refused while the body arrived (too large, too slow, a malformed form, a shutdown).
+        request.log.info({ source, refusal: body.refusal.code }, "import refused");
+        return sendRefusal(reply, body.refusal);
+      }
       const entry = admitted.get(request);
       // The response already closed (the client left): there is no one to import for.
       if (entry === undefined || !entry.ticket.hold()) return reply.code(503).send();
@@ -87,11 +138,14 @@ export function registerImportRoutes(
       try {
         const outcome = await runImport(roots, body, options);
         if (!outcome.ok) {
-          request.log.info({ refusal: outcome.refusal.code }, "import refused");
+          request.log.info({ source, refusal: outcome.refusal.code }, "import refused");
           return sendRefusal(reply, outcome.refusal);
         }
         const ids = outcome.skills.map((skill) => skill.id);
-        request.log.info({ skills: ids, dryRun, replace }, dryRun ? "import checked" : "imported");
+        request.log.info(
+          { source, skills: ids, dryRun, replace },
+          dryRun ? "import checked" : "imported",
+        );
         if (!dryRun) changes.announce({ kind: "installed", ids });
         return reply
           .code(dryRun ? 200 : 201)
