@@ -7,7 +7,8 @@
 // since a consumer's compiler resolves them too. A declared dependency that
 // nothing imports but that another declared dependency depends on is a pin:
 // it narrows which version of that transitive package npm installs (see
-// docs/decisions.md, "Node versions"), so it is used.
+// docs/decisions.md, "Node versions"), so it is used; so is the @types
+// package of a dependency the shipped declarations import.
 import { existsSync, readFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import { collectBareImports, listFiles } from "./imports.js";
@@ -41,12 +42,25 @@ export function checkDependencies(pkg: PublishedPackage): DependencyDrift {
       missing.set(i.packageName, relative(pkg.dir, i.file));
     }
   }
-  const used = new Set([...imports.map((i) => i.packageName), ...pinnedBy(pkg, declared)]);
+  const used = new Set([
+    ...imports.map((i) => i.packageName),
+    ...imports.filter((i) => isTypes(i.file)).map((i) => typesPackageOf(i.packageName)),
+    ...pinnedBy(pkg, declared),
+  ]);
   return {
     name: pkg.name,
     missing: [...missing].map(([packageName, file]) => ({ packageName, file })),
     unused: [...declared].filter((d) => !used.has(d)).sort(),
   };
+}
+
+/**
+ * The DefinitelyTyped package for `name` (`pg` -> `@types/pg`, `@a/b` ->
+ * `@types/a__b`): a shipped .d.ts that imports `name` needs it when `name`
+ * carries no types of its own, so declaring it is a use.
+ */
+function typesPackageOf(name: string): string {
+  return `@types/${name.startsWith("@") ? name.slice(1).replace("/", "__") : name}`;
 }
 
 /** The declared dependencies that another declared dependency depends on (pins). */

@@ -80,6 +80,17 @@ describe("checkDependencies", () => {
     expect(describeDrift(checkDependencies(pkg))).toEqual([]);
   });
 
+  it("counts the @types package of what the shipped declarations import as used", () => {
+    const pkg = writePackage(
+      { name: "p", version: "1.0.0", dependencies: { pg: "^8", "@types/pg": "^8" } },
+      {
+        "dist/index.js": 'import pg from "pg";\n',
+        "dist/index.d.ts": 'import type { Pool } from "pg";\nexport declare const pool: Pool;\n',
+      },
+    );
+    expect(describeDrift(checkDependencies(pkg))).toEqual([]);
+  });
+
   it("counts imports of the shipped declarations as needed, and ignores node types", () => {
     const pkg = writePackage(
       { name: "p", version: "1.0.0", dependencies: { "@skillshelf/bundle-reader": "^0.1.0" } },
