@@ -94,6 +94,7 @@ export function groupIntoSkills(entries) {
     if (!skills.has(name)) skills.set(name, { name, files: [] });
     skills.get(name).files.push({
       path: entry.path.slice(cut + 1),
+      bytes: entry.bytes,
       text: entry.bytes.toString("utf8"),
       executable: (entry.mode & 0o100) !== 0,
     });

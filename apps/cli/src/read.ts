@@ -56,7 +56,7 @@ export function summarizeSkills(skills: readonly Skill[]): SkillSummary[] {
     name: skill.name,
     files: skill.files.map((file) => ({
       path: file.path,
-      bytes: Buffer.byteLength(file.text),
+      bytes: file.bytes.length,
       executable: file.executable,
     })),
   }));

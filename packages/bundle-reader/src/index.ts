@@ -1,8 +1,12 @@
-// The package's whole public face: reading a bundle, its limits, and the
+// The package's whole public face: reading a bundle, its limits, the rules a
+// destination judges skill files by, reading SKILL.md frontmatter, and the
 // refusal table every surface answers from.
+export { destinationCodes, sourceCodes } from "./codes.js";
 export { formatBytes } from "./format-bytes.js";
 export { type Frontmatter, readFrontmatter } from "./frontmatter.js";
-export { limits } from "./limits.js";
+export { type JudgedFile, judgeSkillFiles } from "./judge-skill-files.js";
+export { limits, MAX_BYTES, MAX_ENTRIES } from "./limits.js";
+export { MAX_PATH_BYTES, MAX_SEGMENT_BYTES } from "./paths.js";
 export { readBundle } from "./read-bundle.js";
 export {
   exitCode,
@@ -10,9 +14,9 @@ export {
   isRefusal,
   message,
   refusalTable,
-  sourceCodes,
   toRefusal,
 } from "./refusals.js";
+export { skillFileOf } from "./skill-file.js";
 export { isValidId } from "./skill-id.js";
 export { specWarningsOf } from "./spec-warnings.js";
 export type {

@@ -2,32 +2,21 @@
 // source order, so that a folder, an archive and an upload are held to the
 // same rules: the entry limit, the path rules, the kinds a bundle may hold,
 // the set-aside rule, and names that collide. Content (UTF-8) is judged after
-// every entry has been admitted, and the structure of skills last, so the
-// refusal a source gets does not depend on how its bytes happened to arrive.
+// every entry has been admitted, so the refusal a source gets does not depend
+// on how its bytes happened to arrive, and a source refused on the way (a
+// gzip bomb) never pays for judging content.
+//
+// A source calls `admit` for each entry in its order, `fill` with the bytes
+// of each admitted file (in any order, once its body is read), and `finish`.
+import type { Candidate, DirectoryEntry, EntriesResult, FileEntry } from "./entries.js";
 import { MAX_BYTES, MAX_ENTRIES } from "./limits.js";
 import { NameIndex } from "./names.js";
 import { checkPath, isRootPath } from "./paths.js";
-import { resolveSkills } from "./resolve.js";
 import { isSetAside } from "./set-aside.js";
-import { decodeText } from "./text.js";
-import type { Refusal, SkillsResult } from "./types.js";
+import { isText } from "./text.js";
+import type { Refusal } from "./types.js";
 
 const EMPTY = new Uint8Array(0);
-
-export type EntryKind = "file" | "directory" | "link" | "special";
-
-/** One entry as a source describes it, before any body is read. */
-export type Candidate = {
-  /** The path as it stands in the source. */
-  raw: string;
-  /** False when the source's bytes for the path were not valid UTF-8. */
-  utf8?: boolean;
-  kind: EntryKind;
-  /** A file's size in bytes; counted here only for sources that ask for it. */
-  size: number;
-  /** For links and special entries: what the entry is, for the operator. */
-  detail?: string;
-};
 
 /** What a source does next: stop, skip the body, or read the file into `slot`. */
 export type Admission =
@@ -36,24 +25,13 @@ export type Admission =
   | { kind: "directory" }
   | { kind: "file"; slot: number };
 
-/** An accepted directory entry, kept so an empty one still counts in a collection. */
-export type LedgerDirectory = { path: string; order: number };
-
-/** An accepted file: where it sits, its bytes once read, and its text once judged. */
-export type LedgerFile = {
-  raw: string;
-  path: string;
-  /** Position in source order, shared with directories. */
-  order: number;
-  /** The file's bytes, or the pieces they arrived in (joined only when judged). */
-  bytes: Uint8Array | readonly Uint8Array[] | undefined;
-  text: string | undefined;
-  executable: boolean;
-};
+/** A file admitted, whose body may still be arriving in pieces. */
+type Pending = Omit<FileEntry, "bytes"> & { bytes: Uint8Array | readonly Uint8Array[] };
 
 export class Ledger {
-  readonly files: LedgerFile[] = [];
-  readonly directories: LedgerDirectory[] = [];
+  private readonly files: Pending[] = [];
+  private readonly directories: DirectoryEntry[] = [];
+  /** Every entry seen so far, admitted or not. */
   entries = 0;
   private bytes = 0;
   private readonly names = new NameIndex();
@@ -92,34 +70,28 @@ export class Ledger {
       raw,
       path: verdict.path,
       order: this.entries,
-      bytes: undefined,
-      text: undefined,
+      bytes: EMPTY,
       executable: false,
     });
     return { kind: "file", slot: this.files.length - 1 };
   }
 
-  /**
-   * Records the bytes read for an admitted file. They are judged and decoded
-   * in `finish`, once the whole source is known to be within its limits, so
-   * a source refused on the way (a gzip bomb) never pays for decoding.
-   */
+  /** Records the body read for an admitted file: whole, or in the pieces it arrived in. */
   fill(slot: number, bytes: Uint8Array | readonly Uint8Array[], executable: boolean): void {
     const file = this.files[slot]!;
     file.bytes = bytes;
     file.executable = executable;
   }
 
-  /** Judges content in source order, then resolves the skills. */
-  finish(archiveName: string | undefined): SkillsResult {
+  /** Judges content in source order and hands over the entries; `name` names a root skill. */
+  finish(name: string | undefined): EntriesResult {
     for (const file of this.files) {
-      file.text = decodeText(joined(file.bytes));
-      file.bytes = undefined;
-      if (file.text === undefined) {
-        return { ok: false, refusal: { code: "not-utf8", path: file.raw } };
-      }
+      const bytes = joined(file.bytes);
+      if (!isText(bytes)) return { ok: false, refusal: { code: "not-utf8", path: file.raw } };
+      file.bytes = bytes;
     }
-    return resolveSkills(this.files, this.directories, archiveName);
+    const files = this.files as FileEntry[];
+    return { ok: true, entries: { files, directories: this.directories, name } };
   }
 
   /**
@@ -139,9 +111,9 @@ export class Ledger {
   }
 }
 
-function joined(bytes: Uint8Array | readonly Uint8Array[] | undefined): Uint8Array {
-  if (bytes === undefined) return EMPTY;
+function joined(bytes: Uint8Array | readonly Uint8Array[]): Uint8Array {
   if (!Array.isArray(bytes)) return bytes as Uint8Array;
+  if (bytes.length === 0) return EMPTY;
   return bytes.length === 1 ? bytes[0]! : Buffer.concat(bytes);
 }
 

@@ -11,8 +11,10 @@ export type PathVerdict =
   | { ok: true; path: string; segments: string[] }
   | { ok: false; why: UnsafePathReason };
 
-const MAX_PATH_BYTES = 4096;
-const MAX_SEGMENT_BYTES = 255;
+/** The longest path, in UTF-8 bytes. */
+export const MAX_PATH_BYTES = 4096;
+/** The longest name (one segment of a path), in UTF-8 bytes. */
+export const MAX_SEGMENT_BYTES = 255;
 const RESERVED = /^(con|prn|aux|nul|com[1-9]|lpt[1-9])(\.|$)/i;
 const ASCII = /^[\u0000-\u007f]*$/;
 

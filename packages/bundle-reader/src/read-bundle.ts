@@ -1,7 +1,12 @@
-// The reader's front door: picks the source's way in, and makes the promise
-// the contract makes. Any content yields skills or exactly one refusal; an
-// abort rejects at once with the signal's reason and tears the read down.
+// The reader's front door, read as the contract's path: the source becomes
+// entries (sources/*, judged by the ledger), the entries become skills
+// (resolve.ts), and the skills are held to the specification (warnings, or
+// a refusal under `strict`). Any content yields skills or exactly one
+// refusal; an abort rejects at once with the signal's reason and tears the
+// read down.
+import type { EntriesResult } from "./entries.js";
 import { Reading } from "./reading.js";
+import { resolveSkills } from "./resolve.js";
 import { readArchive } from "./sources/archive.js";
 import { skillNameOf } from "./sources/archive-name.js";
 import { chunksOfBytes } from "./sources/chunks.js";
@@ -48,7 +53,14 @@ function withWarnings(result: SkillsResult, strict: boolean): ReadResult {
   return { ok: true, skills: result.skills, warnings };
 }
 
+/** source -> entries -> skills. */
 async function readSource(source: Source, reading: Reading): Promise<SkillsResult> {
+  const read = await readEntries(source, reading);
+  if (!read.ok) return read;
+  return resolveSkills(read.entries);
+}
+
+function readEntries(source: Source, reading: Reading): Promise<EntriesResult> | EntriesResult {
   switch (source.kind) {
     case "path":
       return readPath(source.path, reading);

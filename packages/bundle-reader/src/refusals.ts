@@ -1,13 +1,8 @@
 // The one table of refusal codes: for each, the sentence an operator reads,
 // the HTTP status the server answers with and the exit code of the CLI. No
 // surface invents its own wording or status; they all look a code up here.
-import type {
-  DestinationRefusal,
-  Refusal,
-  RefusalCode,
-  SourceCode,
-  UnsafePathReason,
-} from "./types.js";
+import { MAX_PATH_BYTES, MAX_SEGMENT_BYTES } from "./paths.js";
+import type { DestinationRefusal, Refusal, RefusalCode, UnsafePathReason } from "./types.js";
 
 type AnyRefusal = Refusal | DestinationRefusal;
 
@@ -19,6 +14,8 @@ type RefusalRule = {
 
 const MIB = 1024 * 1024;
 
+const bytesIn = (bytes: number): string => `${bytes.toLocaleString("en-US")} bytes`;
+
 const unsafeReasons: Record<UnsafePathReason, string> = {
   absolute: "it is absolute",
   "drive-prefix": "it carries a drive or stream prefix",
@@ -28,8 +25,8 @@ const unsafeReasons: Record<UnsafePathReason, string> = {
   "empty-segment": "it has an empty segment",
   "dot-segment": "it has a '.' segment",
   "not-utf8": "it is not valid UTF-8",
-  "segment-too-long": "one of its names is longer than 255 bytes",
-  "path-too-long": "it is longer than 4,096 bytes",
+  "segment-too-long": `one of its names is longer than ${bytesIn(MAX_SEGMENT_BYTES)}`,
+  "path-too-long": `it is longer than ${bytesIn(MAX_PATH_BYTES)}`,
   "reserved-name": "one of its names is reserved on Windows",
   "trailing-dot-or-space": "one of its names ends in a dot or a space",
 };
@@ -38,11 +35,7 @@ const at = (r: AnyRefusal): string => (r.path === undefined ? "" : ` '${r.path}'
 const inSkill = (r: AnyRefusal): string => (r.skill === undefined ? "" : ` of skill '${r.skill}'`);
 const detail = (r: AnyRefusal): string => (r.detail === undefined ? "" : ` (${r.detail})`);
 const size = (bytes: number | undefined): string =>
-  bytes === undefined
-    ? "the limit"
-    : bytes >= MIB
-      ? `${bytes / MIB} MiB`
-      : `${bytes.toLocaleString("en-US")} bytes`;
+  bytes === undefined ? "the limit" : bytes >= MIB ? `${bytes / MIB} MiB` : bytesIn(bytes);
 
 /** spec-violation: the first warning's own sentence, and how many warnings strict checking refused. */
 function strictSentence(r: AnyRefusal): string {
@@ -153,7 +146,7 @@ export const refusalTable: Record<RefusalCode, RefusalRule> = {
   "skill-file-too-large": refused(
     422,
     (r) =>
-      `The SKILL.md of skill '${r.skill ?? ""}' is larger than ${size(r.limit ?? 262_144)}; shorten it and move detail into reference files.`,
+      `The SKILL.md of skill '${r.skill ?? ""}' is larger than ${size(r.limit)}; shorten it and move detail into reference files.`,
   ),
   "already-defined": refused(
     409,
@@ -211,25 +204,6 @@ export const refusalTable: Record<RefusalCode, RefusalRule> = {
       `An internal error occurred${r.skill === undefined ? "" : ` with skill '${r.skill}'`}${r.path === undefined ? "" : ` at '${r.path}'`}${detail(r)}; this is a bug in skillshelf, please report it with the command that caused it.`,
   },
 };
-
-export const sourceCodes: readonly SourceCode[] = [
-  "unreadable-source",
-  "not-an-archive",
-  "corrupt-archive",
-  "unsafe-path",
-  "link",
-  "not-regular-file",
-  "duplicate-path",
-  "file-and-directory",
-  "missing-skill-file",
-  "stray-file",
-  "unnamed-skill",
-  "not-utf8",
-  "no-skills",
-  "too-many-entries",
-  "too-large",
-  "spec-violation",
-];
 
 /** One sentence that names the file or skill and says what to do. */
 export function message(refusal: AnyRefusal): string {

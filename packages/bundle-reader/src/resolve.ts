@@ -4,7 +4,8 @@
 // sits in one directory that is not itself a skill, that one wrapper level is
 // removed first. Problems are reported in source order, so the refusal is the
 // same however the entries were listed.
-import type { LedgerDirectory, LedgerFile } from "./ledger.js";
+import type { DirectoryEntry, Entries, FileEntry } from "./entries.js";
+import { skillFileOf } from "./skill-file.js";
 import type { Skill, SkillsResult } from "./types.js";
 
 const SKILL_FILE = "SKILL.md";
@@ -13,16 +14,14 @@ const SKILL_FILE = "SKILL.md";
 type Child = {
   name: string;
   order: number;
-  file: LedgerFile | undefined;
-  below: LedgerFile[];
+  file: FileEntry | undefined;
+  below: FileEntry[];
   hasSkillFile: boolean;
 };
 
-export function resolveSkills(
-  files: readonly LedgerFile[],
-  directories: readonly LedgerDirectory[],
-  archiveName: string | undefined,
-): SkillsResult {
+/** The skills step: the source's entries as skills, or the refusal their structure earns. */
+export function resolveSkills(entries: Entries): SkillsResult {
+  const { files, directories, name: archiveName } = entries;
   const root = childrenOf("", files, directories);
   if (root.get(SKILL_FILE)?.file !== undefined) {
     if (archiveName === undefined || archiveName === "") {
@@ -61,11 +60,11 @@ function collect(prefix: string, level: Map<string, Child>): SkillsResult {
 /** The immediate children of the directory `prefix` ("" or "dir/"), by name. */
 function childrenOf(
   prefix: string,
-  files: readonly LedgerFile[],
-  directories: readonly LedgerDirectory[],
+  files: readonly FileEntry[],
+  directories: readonly DirectoryEntry[],
 ): Map<string, Child> {
   const children = new Map<string, Child>();
-  const add = (path: string, order: number, file: LedgerFile | undefined): void => {
+  const add = (path: string, order: number, file: FileEntry | undefined): void => {
     if (!path.startsWith(prefix) || path.length === prefix.length) return;
     const rest = path.slice(prefix.length);
     const slash = rest.indexOf("/");
@@ -90,12 +89,10 @@ function childrenOf(
 }
 
 /** The skill whose files are `files`, all of which lie below `prefix`. */
-function skillOf(prefix: string, name: string, files: readonly LedgerFile[]): Skill {
-  const own = files.map((file) => ({
-    path: file.path.slice(prefix.length),
-    text: file.text ?? "",
-    executable: file.executable,
-  }));
+function skillOf(prefix: string, name: string, files: readonly FileEntry[]): Skill {
+  const own = files.map((file) =>
+    skillFileOf(file.path.slice(prefix.length), file.bytes, file.executable),
+  );
   own.sort((a, b) => compare(a.path, b.path));
   return { name, files: own };
 }

@@ -2,6 +2,7 @@
 // and what a refusal carries. Every surface (catalog, payload, CLI, server)
 // speaks in these types, so they live with the one package that decides what
 // a bundle is.
+import type { destinationCodes, sourceCodes } from "./codes.js";
 
 /** Where a bundle comes from. */
 export type Source =
@@ -16,8 +17,18 @@ export type Source =
  */
 export type UploadFile = { path: string | Uint8Array; bytes: Uint8Array };
 
-/** A file of a skill: a POSIX path below the skill's root, and its UTF-8 text. */
-export type SkillFile = { path: string; text: string; executable: boolean };
+/**
+ * A file of a skill: a POSIX path below the skill's root and its bytes, which
+ * the reader has proven to be valid UTF-8. `text` is those bytes decoded,
+ * computed on first use and kept, so a caller that only writes or counts a
+ * file never pays for a string.
+ */
+export type SkillFile = {
+  path: string;
+  bytes: Uint8Array;
+  readonly text: string;
+  executable: boolean;
+};
 
 /** A skill as read from a bundle: its name and its files, sorted by path. */
 export type Skill = { name: string; files: SkillFile[] };
@@ -57,40 +68,11 @@ export type Warning = {
   message: string;
 };
 
-/** Codes a source can be refused with. */
-export type SourceCode =
-  | "unreadable-source"
-  | "not-an-archive"
-  | "corrupt-archive"
-  | "unsafe-path"
-  | "link"
-  | "not-regular-file"
-  | "duplicate-path"
-  | "file-and-directory"
-  | "missing-skill-file"
-  | "stray-file"
-  | "unnamed-skill"
-  | "not-utf8"
-  | "no-skills"
-  | "too-many-entries"
-  | "too-large"
-  | "spec-violation";
+/** Codes a source can be refused with (the list is `sourceCodes`). */
+export type SourceCode = (typeof sourceCodes)[number];
 
-/** Codes the destination (install, check, remove) and the payload refuse with. */
-export type DestinationCode =
-  | "invalid-id"
-  | "identity-mismatch"
-  | "skill-file-too-large"
-  | "already-defined"
-  | "unknown-skill"
-  | "builtin-skill"
-  | "no-managed-root"
-  | "store-failed"
-  | "payload-too-large"
-  | "invalid-payload"
-  | "digest-mismatch"
-  | "revision-mismatch"
-  | "internal";
+/** Codes the destination and the payload refuse with (the list is `destinationCodes`). */
+export type DestinationCode = (typeof destinationCodes)[number];
 
 export type RefusalCode = SourceCode | DestinationCode;
 

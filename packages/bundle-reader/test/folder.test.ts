@@ -25,7 +25,7 @@ describe("a folder", () => {
     expect(shapeOf(await readPathOf(root))).toEqual({ solo: ["SKILL.md", "notes.md"] });
   });
 
-  it("keeps text exactly, a byte order mark included, and the owner-execute bit", async () => {
+  it("keeps the bytes exactly, a byte order mark included, their text, and the owner-execute bit", async () => {
     const root = await folderOf({
       ...skill("s"),
       "s/bom.md": "\ufeffhello\r\n",
@@ -33,10 +33,17 @@ describe("a folder", () => {
     });
     await chmod(join(root, "s/run.sh"), 0o744);
     const [s] = skillsOf(await readPathOf(root));
-    expect(s!.files).toEqual([
-      { path: "SKILL.md", text: "# s\n", executable: false },
-      { path: "bom.md", text: "\ufeffhello\r\n", executable: false },
-      { path: "run.sh", text: "#!/bin/sh\n", executable: true },
+    const seen = s!.files.map(({ path, bytes, text, executable }) => ({
+      path,
+      bytes: Buffer.from(bytes).toString("hex"),
+      text,
+      executable,
+    }));
+    const hex = (text: string): string => Buffer.from(text).toString("hex");
+    expect(seen).toEqual([
+      { path: "SKILL.md", bytes: hex("# s\n"), text: "# s\n", executable: false },
+      { path: "bom.md", bytes: "efbbbf68656c6c6f0d0a", text: "\ufeffhello\r\n", executable: false },
+      { path: "run.sh", bytes: hex("#!/bin/sh\n"), text: "#!/bin/sh\n", executable: true },
     ]);
   });
 

@@ -57,11 +57,11 @@ export async function planInstall(
         refusal: { code: "already-defined", skill: id, other: join(managed, id) },
       };
     }
-    const text = skill.files.find((file) => file.path === "SKILL.md")!.text;
+    const skillFile = skill.files.find((file) => file.path === "SKILL.md")!;
     installed.push({
       id,
       replaced: present,
-      digest: digestOf(Buffer.from(text, "utf8")),
+      digest: digestOf(skillFile.bytes),
       path: join(managed, id, "SKILL.md"),
     });
   }

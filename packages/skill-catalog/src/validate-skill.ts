@@ -4,6 +4,7 @@
 // guarantees the last two for what it returns; install is public, so they
 // are checked again rather than trusted, and breaking them is a caller's
 // error (`internal`), not a bundle's.
+import { isUtf8 } from "node:buffer";
 import type { DestinationRefusal, Skill } from "@skillshelf/bundle-reader";
 import { isValidId, MAX_SKILL_FILE_BYTES } from "./id.js";
 import { checkIdentity } from "./identity.js";
@@ -15,10 +16,6 @@ const isSafePath = (path: string): boolean =>
   !/[\\\u0000]/.test(path) &&
   path.split("/").every((segment) => !UNSAFE_SEGMENT.test(segment));
 
-/** Whether a string encodes to UTF-8 unchanged (no lone surrogate); ES2024, present in Node 20. */
-const isWellFormed = (text: string): boolean =>
-  (text as string & { isWellFormed(): boolean }).isWellFormed();
-
 /** The refusal one skill earns on its own, or undefined when it is fine. */
 export function validateSkill(skill: Skill): DestinationRefusal | undefined {
   const id = skill.name;
@@ -29,7 +26,7 @@ export function validateSkill(skill: Skill): DestinationRefusal | undefined {
       ? "has an unsafe path"
       : seen.has(file.path)
         ? "appears twice"
-        : !isWellFormed(file.text)
+        : !isUtf8(file.bytes)
           ? "is not valid UTF-8 text"
           : undefined;
     if (problem !== undefined) {
@@ -60,7 +57,7 @@ export function validateSkill(skill: Skill): DestinationRefusal | undefined {
   if (skillFile === undefined) {
     return { code: "identity-mismatch", skill: id, detail: "it has no SKILL.md" };
   }
-  if (Buffer.byteLength(skillFile.text, "utf8") > MAX_SKILL_FILE_BYTES) {
+  if (skillFile.bytes.length > MAX_SKILL_FILE_BYTES) {
     return { code: "skill-file-too-large", skill: id, limit: MAX_SKILL_FILE_BYTES };
   }
   const identity = checkIdentity(skillFile.text, id);

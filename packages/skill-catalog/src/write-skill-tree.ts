@@ -23,11 +23,7 @@ export async function writeSkillTree(dir: string, files: readonly SkillFile[]): 
     await chmod(path, 0o755);
   }
   await forEachLimited(files, IN_FLIGHT, (file) =>
-    writeFileDurably(
-      join(dir, file.path),
-      Buffer.from(file.text, "utf8"),
-      file.executable ? 0o755 : 0o644,
-    ),
+    writeFileDurably(join(dir, file.path), file.bytes, file.executable ? 0o755 : 0o644),
   );
   const deepestFirst = ordered
     .reverse()

@@ -4,7 +4,7 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { access } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
-import type { Skill } from "@skillshelf/bundle-reader";
+import { type Skill, skillFileOf } from "@skillshelf/bundle-reader";
 import type { InstallResult, RootsLike } from "../src/index.js";
 
 const script = fileURLToPath(new URL("./fixtures/install-child.mjs", import.meta.url));
@@ -24,12 +24,14 @@ export function bundleOf(version: number, ids: readonly string[], files: number)
   return ids.map((id) => ({
     name: id,
     files: [
-      { path: "SKILL.md", text: `# ${id}\n\nversion ${version}\n`, executable: false },
-      ...Array.from({ length: files }, (_, i) => ({
-        path: `v${version}/part-${String(i).padStart(4, "0")}.md`,
-        text: `version ${version} of ${id}, file ${i}\n${"x".repeat(200)}\n`,
-        executable: i % 7 === 0,
-      })),
+      skillFileOf("SKILL.md", Buffer.from(`# ${id}\n\nversion ${version}\n`), false),
+      ...Array.from({ length: files }, (_, i) =>
+        skillFileOf(
+          `v${version}/part-${String(i).padStart(4, "0")}.md`,
+          Buffer.from(`version ${version} of ${id}, file ${i}\n${"x".repeat(200)}\n`),
+          i % 7 === 0,
+        ),
+      ),
     ].sort((a, b) => (a.path < b.path ? -1 : 1)),
   }));
 }
@@ -47,7 +49,12 @@ export function startInstall(roots: RootsLike, skills: Skill[], replace: boolean
     out += chunk;
   });
   child.stdin.on("error", () => {});
-  child.stdin.end(JSON.stringify({ roots, skills, replace }));
+  // A skill file's text is a getter, so the wire form spells the fields out.
+  const wire = skills.map(({ name, files }) => ({
+    name,
+    files: files.map(({ path, text, executable }) => ({ path, text, executable })),
+  }));
+  child.stdin.end(JSON.stringify({ roots, skills: wire, replace }));
   const done = new Promise<{ result?: InstallResult; signal: string | null }>((resolve) => {
     child.on("close", (_code, signal) => {
       const line = out.trim();

@@ -73,8 +73,8 @@ const cases: Case[] = [
     code: "internal",
   },
   {
-    name: "a lone surrogate",
-    skills: [bundleSkill("sur", { "SKILL.md": "# sur\n\uD800\n" })],
+    name: "bytes that are not UTF-8",
+    skills: [bundleSkill("sur", { "SKILL.md": Buffer.from("# sur\n\xff\n", "latin1") })],
     code: "internal",
   },
 ];

@@ -4,7 +4,7 @@
 // directories removed when the test finishes, skills written from data).
 import { readdir, readFile, stat } from "node:fs/promises";
 import { join, relative } from "node:path";
-import type { Skill } from "@skillshelf/bundle-reader";
+import { type Skill, skillFileOf } from "@skillshelf/bundle-reader";
 import { makeTempDir, skillText, writeSkills } from "@skillshelf/test-utils";
 import { SkillRoots } from "../src/index.js";
 
@@ -16,16 +16,22 @@ export async function makeRoots(): Promise<SkillRoots> {
   return SkillRoots.forWorkspace(join(dir, "ws")).withManaged(join(dir, "data"));
 }
 
-/** A skill as the reader returns it, from a map of path to text. */
+/** A skill as the reader returns it, from a map of path to text (or raw bytes). */
 export function bundleSkill(
   name: string,
-  files: Record<string, string>,
+  files: Record<string, string | Uint8Array>,
   executable: string[] = [],
 ): Skill {
   return {
     name,
     files: Object.entries(files)
-      .map(([path, text]) => ({ path, text, executable: executable.includes(path) }))
+      .map(([path, body]) =>
+        skillFileOf(
+          path,
+          typeof body === "string" ? Buffer.from(body) : body,
+          executable.includes(path),
+        ),
+      )
       .sort((a, b) => (a.path < b.path ? -1 : 1)),
   };
 }

@@ -67,7 +67,7 @@ export function verdictOf(result: ReadOutcome): Verdict {
       name: skill.name,
       files: skill.files.map((f) => ({
         path: f.path,
-        bytes: Buffer.byteLength(f.text),
+        bytes: f.bytes.length,
         executable: f.executable,
       })),
     })),

@@ -12,11 +12,14 @@ describe("verdictOf", () => {
         {
           name: "b",
           files: [
-            { path: "z.sh", text: "é", executable: true },
-            { path: "SKILL.md", text: "", executable: false },
+            { path: "z.sh", bytes: Buffer.from("é"), text: "é", executable: true },
+            { path: "SKILL.md", bytes: Buffer.from(""), text: "", executable: false },
           ],
         },
-        { name: "a", files: [{ path: "SKILL.md", text: "x", executable: false }] },
+        {
+          name: "a",
+          files: [{ path: "SKILL.md", bytes: Buffer.from("x"), text: "x", executable: false }],
+        },
       ],
       warnings: [],
     });

@@ -45,7 +45,7 @@ export function sourceOf(body: ReadBody, name: string | undefined): Source {
 const filesOf = (skills: Skill[], id: string): ImportedSkill["files"] =>
   (skills.find((skill) => skill.name === id)?.files ?? []).map((file) => ({
     path: file.path,
-    bytes: Buffer.byteLength(file.text),
+    bytes: file.bytes.length,
     executable: file.executable,
   }));
 

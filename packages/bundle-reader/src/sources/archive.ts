@@ -3,22 +3,23 @@
 // as they are produced, and fed to the tar reader. Members are read in memory
 // and never extracted. Every way the bytes can fail (gzip damage, unreadable
 // file, a limit) ends in exactly one refusal.
+
+import type { EntriesResult } from "../entries.js";
 import { Ledger } from "../ledger.js";
 import { MAX_BYTES } from "../limits.js";
 import type { Reading } from "../reading.js";
-import type { Refusal, SkillsResult } from "../types.js";
+import type { Refusal } from "../types.js";
 import { type Peeked, peek, UnreadableSource } from "./chunks.js";
 import { CorruptGzip, gunzip } from "./gunzip.js";
 import { looksLikeTar, sniffArchive } from "./sniff.js";
+import { BLOCK } from "./tar-layout.js";
 import { TarReader } from "./tar-reader.js";
-
-const BLOCK = 512;
 
 export async function readArchive(
   chunks: AsyncIterable<Uint8Array>,
   name: string | undefined,
   reading: Reading,
-): Promise<SkillsResult> {
+): Promise<EntriesResult> {
   const outcome = await readMembers(chunks, reading);
   if (outcome instanceof Ledger) return outcome.finish(name);
   return { ok: false, refusal: outcome };

@@ -7,6 +7,7 @@ import { isUtf8 } from "node:buffer";
 import type { Stats } from "node:fs";
 import { join } from "node:path";
 import { MAX_ENTRIES } from "../limits.js";
+import { MAX_PATH_BYTES } from "../paths.js";
 import type { Reading } from "../reading.js";
 import type { Refusal } from "../types.js";
 import { lstatOf, namesIn } from "./fs-calls.js";
@@ -22,8 +23,6 @@ export type FolderEntry = {
 };
 
 type Walked = { ok: true; entries: FolderEntry[] } | { ok: false; refusal: Refusal };
-
-const MAX_PATH_BYTES = 4096;
 
 type Frame = { children: FolderEntry[]; next: number };
 

@@ -4,9 +4,9 @@
 // each checked to still be the file lstat saw. The calls are synchronous and
 // run in short slices between which the event loop runs (see fs-calls.ts).
 import type { Stats } from "node:fs";
-import { type Candidate, Ledger } from "../ledger.js";
+import type { Candidate, EntriesResult } from "../entries.js";
+import { Ledger } from "../ledger.js";
 import type { Reading } from "../reading.js";
-import type { SkillsResult } from "../types.js";
 import { type FolderEntry, unreadable, walkFolder } from "./folder-walk.js";
 import { readExpectedFile } from "./fs-calls.js";
 
@@ -18,7 +18,7 @@ export async function readFolder(
   shown: string,
   name: string,
   reading: Reading,
-): Promise<SkillsResult> {
+): Promise<EntriesResult> {
   const walked = await walkFolder(root, shown, name, reading);
   if (!walked.ok) return walked;
   const ledger = new Ledger(true);

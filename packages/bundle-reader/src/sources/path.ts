@@ -5,15 +5,15 @@
 // archive, and is never opened.
 import { type Stats, stat } from "node:fs";
 import { basename, resolve } from "node:path";
+import type { EntriesResult } from "../entries.js";
 import type { Reading } from "../reading.js";
-import type { SkillsResult } from "../types.js";
 import { readArchive } from "./archive.js";
 import { skillNameOf } from "./archive-name.js";
 import { chunksOfFile } from "./chunks.js";
 import { readFolder } from "./folder.js";
 import { unreadable } from "./folder-walk.js";
 
-export async function readPath(path: string, reading: Reading): Promise<SkillsResult> {
+export async function readPath(path: string, reading: Reading): Promise<EntriesResult> {
   const absolute = resolve(path);
   const described = await new Promise<{ stats?: Stats; error?: NodeJS.ErrnoException }>((done) =>
     stat(absolute, (error, stats) => done(error === null ? { stats } : { error })),

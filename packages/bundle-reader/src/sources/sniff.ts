@@ -1,10 +1,8 @@
 // Tells an archive by its first bytes, never by its name: gzip by its magic
 // number, tar by the "ustar" magic or, for the older formats, by a header
 // whose checksum is right. A first block of zeros is an empty tar archive.
+import { BLOCK, CHECKSUM_AT, MAGIC_AT } from "./tar-layout.js";
 
-const BLOCK = 512;
-const CHECKSUM_AT = 148;
-const MAGIC_AT = 257;
 const USTAR = Buffer.from("ustar");
 
 export type ArchiveFormat = "gzip" | "tar" | undefined;

@@ -6,12 +6,11 @@
 // reports that member, so the two must agree on where every member begins;
 // any disagreement means the archive is malformed.
 import { checkPaxRecords } from "./pax.js";
+import { BLOCK, TYPE_AT } from "./tar-layout.js";
 import { readSizeField } from "./tar-size.js";
 
-const BLOCK = 512;
 /** tar-stream refuses extended headers above this size; the frame agrees. */
 const MAX_EXTENDED = 4 * 1024 * 1024;
-const TYPE_AT = 156;
 const PAX = 0x78; // 'x'
 const PAX_GLOBAL = 0x67; // 'g'
 const EXTENDED = new Set([PAX, PAX_GLOBAL, 0x4c, 0x4b, 0x4e]); // x g L K N

@@ -5,7 +5,7 @@
 // frame reports whether its raw bytes were UTF-8.
 import { isUtf8 } from "node:buffer";
 import type { Header } from "tar-stream";
-import type { EntryKind } from "../ledger.js";
+import type { EntryKind } from "../entries.js";
 
 const ASCII = /^[\u0000-\u007f]*$/;
 

@@ -18,13 +18,13 @@ import { MAX_BYTES } from "../limits.js";
 import type { Refusal } from "../types.js";
 import { TarFrame } from "./tar-frame.js";
 import { kindOf, nameOf } from "./tar-header.js";
+import { BLOCK } from "./tar-layout.js";
 
 type Source = ExtractEvents["entry"][1];
 /** What to do with a member's body: nothing, drain it unread, or keep it for `slot`. */
 type Body = { read: "none" | "drain" } | { read: "keep"; slot: number; executable: boolean };
 
 const EMPTY = new Uint8Array(0);
-const HEADER = 512;
 
 export class TarReader {
   /** Settles with the refusal, or undefined once the whole archive was read. */
@@ -135,7 +135,7 @@ export class TarReader {
       if (admission.kind === "file") this.ledger.fill(admission.slot, EMPTY, executable);
       return { read: "none" };
     }
-    if (stream.offset + HEADER + size > MAX_BYTES) return { code: "too-large", limit: MAX_BYTES };
+    if (stream.offset + BLOCK + size > MAX_BYTES) return { code: "too-large", limit: MAX_BYTES };
     if (admission.kind !== "file") return { read: "drain" };
     return { read: "keep", slot: admission.slot, executable };
   }

@@ -3,8 +3,7 @@
 // or GNU base-256 with the high bit set. tar-stream accepts "12x" as 10; a
 // reader that must refuse malformed archives cannot.
 
-const SIZE_AT = 124;
-const SIZE_LENGTH = 12;
+import { SIZE_AT, SIZE_LENGTH } from "./tar-layout.js";
 
 /** The header's size, or undefined when the field is malformed or not a safe integer. */
 export function readSizeField(block: Uint8Array): number | undefined {

@@ -5,10 +5,11 @@
 // as the bytes a client sent: whether they are UTF-8 is the path rule's to
 // judge (`unsafe-path`, why `not-utf8`), as for an archive member's name.
 import { isUtf8 } from "node:buffer";
+import type { EntriesResult } from "../entries.js";
 import { Ledger } from "../ledger.js";
 import { MAX_BYTES, MAX_ENTRIES } from "../limits.js";
 import type { Reading } from "../reading.js";
-import type { SkillsResult, UploadFile } from "../types.js";
+import type { UploadFile } from "../types.js";
 
 /** The path as text, and whether the bytes it was given as were valid UTF-8. */
 function pathOf(path: string | Uint8Array): { raw: string; utf8: boolean } {
@@ -17,7 +18,7 @@ function pathOf(path: string | Uint8Array): { raw: string; utf8: boolean } {
   return { raw: bytes.toString("utf8"), utf8: isUtf8(bytes) };
 }
 
-export function readUploads(files: readonly UploadFile[], reading: Reading): SkillsResult {
+export function readUploads(files: readonly UploadFile[], reading: Reading): EntriesResult {
   if (files.length > MAX_ENTRIES) {
     return { ok: false, refusal: { code: "too-many-entries", limit: MAX_ENTRIES } };
   }

@@ -1,0 +1,41 @@
+// The refusal codes as data, so that the types, the refusal table and any
+// surface that lists the codes (a form, a test, the docs) read them from one
+// list: a code added here is a type, and the table will not compile until it
+// has a sentence.
+
+/** Codes a source can be refused with, in the order the contract lists them. */
+export const sourceCodes = [
+  "unreadable-source",
+  "not-an-archive",
+  "corrupt-archive",
+  "unsafe-path",
+  "link",
+  "not-regular-file",
+  "duplicate-path",
+  "file-and-directory",
+  "missing-skill-file",
+  "stray-file",
+  "unnamed-skill",
+  "not-utf8",
+  "no-skills",
+  "too-many-entries",
+  "too-large",
+  "spec-violation",
+] as const;
+
+/** Codes the destination (install, check, remove) and the payload refuse with. */
+export const destinationCodes = [
+  "invalid-id",
+  "identity-mismatch",
+  "skill-file-too-large",
+  "already-defined",
+  "unknown-skill",
+  "builtin-skill",
+  "no-managed-root",
+  "store-failed",
+  "payload-too-large",
+  "invalid-payload",
+  "digest-mismatch",
+  "revision-mismatch",
+  "internal",
+] as const;

@@ -1,0 +1,48 @@
+// The shapes between the two steps of a read: a source (folder, tar, gzip,
+// uploads, and any source added later) describes each of its entries as a
+// Candidate to the ledger, hands over the bytes of the files the ledger
+// admits, and ends with Entries; the skills step (resolve.ts) turns Entries
+// into skills. Nothing else passes between a source and the skills step, so a
+// new source needs only to speak these types (see ledger.ts for the calls).
+import type { Refusal } from "./types.js";
+
+/** What an entry is, as far as a bundle cares. */
+export type EntryKind = "file" | "directory" | "link" | "special";
+
+/** One entry as a source describes it, before any body is read. */
+export type Candidate = {
+  /** The path as it stands in the source (a folder's entries begin with the folder's name). */
+  raw: string;
+  /** False when the source's bytes for the path were not valid UTF-8. */
+  utf8?: boolean;
+  kind: EntryKind;
+  /** A file's size in bytes, as the source claims it before reading. */
+  size: number;
+  /** For links and special entries: what the entry is, for the operator. */
+  detail?: string;
+};
+
+/** An accepted file: its path as stored and as judged, its place in source order, its bytes. */
+export type FileEntry = {
+  raw: string;
+  /** The path with a leading "./" dropped. */
+  path: string;
+  /** Position in source order, shared with directories. */
+  order: number;
+  /** The whole body, proven valid UTF-8. */
+  bytes: Uint8Array;
+  executable: boolean;
+};
+
+/** An accepted directory, kept so an empty one still counts in a collection. */
+export type DirectoryEntry = { path: string; order: number };
+
+/** Everything a source holds that the skills step looks at. */
+export type Entries = {
+  files: FileEntry[];
+  directories: DirectoryEntry[];
+  /** The name a skill at the root takes (an archive's file name), if the source has one. */
+  name: string | undefined;
+};
+
+export type EntriesResult = { ok: true; entries: Entries } | { ok: false; refusal: Refusal };
