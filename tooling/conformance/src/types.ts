@@ -21,7 +21,7 @@ export type ReadOutcome =
       ok: true;
       skills: readonly {
         name: string;
-        files: readonly { path: string; text: string; executable: boolean }[];
+        files: readonly { path: string; bytes: Uint8Array; executable: boolean }[];
       }[];
       warnings?: readonly ReadWarning[];
     }

@@ -12,13 +12,13 @@ describe("verdictOf", () => {
         {
           name: "b",
           files: [
-            { path: "z.sh", bytes: Buffer.from("é"), text: "é", executable: true },
-            { path: "SKILL.md", bytes: Buffer.from(""), text: "", executable: false },
+            { path: "z.sh", bytes: Buffer.from("é"), executable: true },
+            { path: "SKILL.md", bytes: Buffer.from(""), executable: false },
           ],
         },
         {
           name: "a",
-          files: [{ path: "SKILL.md", bytes: Buffer.from("x"), text: "x", executable: false }],
+          files: [{ path: "SKILL.md", bytes: Buffer.from("x"), executable: false }],
         },
       ],
       warnings: [],
