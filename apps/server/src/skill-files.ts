@@ -27,7 +27,7 @@ export async function listSkillFiles(skillFilePath: string): Promise<SkillFileLi
   if (!read.ok) return read;
   const files = (read.skills[0]?.files ?? []).map((file) => ({
     path: file.path,
-    bytes: Buffer.byteLength(file.text),
+    bytes: file.bytes.length,
     executable: file.executable,
   }));
   return { ok: true, files };
