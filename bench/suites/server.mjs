@@ -1,9 +1,11 @@
 // Server benchmarks over real HTTP on 127.0.0.1: importing the .tar.gz at
 // the limits through POST /api/imports against readBundle + install in this
 // process, and four clients importing distinct 1 MiB bundles for a while
-// (imports per second, latency, the server's peak RSS).
+// (imports per second, latency and its spread per client, the server's peak
+// RSS), and the import gate while four clients dribble a byte a second.
 
 import { mkdir } from "node:fs/promises";
+import { connect } from "node:net";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 import { describeBundle } from "../gen/bundles.mjs";
@@ -14,7 +16,7 @@ import { compareContenders, computeMedian, computeQuantile, scaleRounds } from "
 import { loadPackage } from "../lib/packages.mjs";
 import { createRatioRow, createReportRow, formatMs } from "../lib/report.mjs";
 import { createScratch, removeScratch } from "../lib/scratch.mjs";
-import { postImport, readPeakRss, startServer } from "../lib/server-process.mjs";
+import { BENCH_TOKEN, postImport, readPeakRss, startServer } from "../lib/server-process.mjs";
 
 const MiB = 2 ** 20;
 
@@ -170,7 +172,7 @@ async function measureLoad({ loadSeconds }) {
         measure: "import latency under load (p50 / p99)",
         subject: `p99 ${formatMs(figures.p99)}`,
         baseline: `p50 ${formatMs(figures.p50)}`,
-        note: `p90 ${formatMs(figures.p90)}, slowest ${formatMs(figures.max)}, over ${figures.imports} imports`,
+        note: `p90 ${formatMs(figures.p90)}, slowest ${formatMs(figures.max)}, over ${figures.imports} imports; p99/p50 ${(figures.p99 / figures.p50).toFixed(1)}; imports per client ${tally.perClient.join(", ")}`,
       }),
       createReportRow({
         bench: "server/load",
@@ -181,7 +183,69 @@ async function measureLoad({ loadSeconds }) {
   });
 }
 
+/** Opens an import and sends one byte a second; resolves with the status the server answers and when. */
+function dribbleImport(base, started) {
+  const { hostname, port, host } = new URL(base);
+  return new Promise((resolve) => {
+    const socket = connect(Number(port), hostname, () => {
+      socket.write(
+        `POST /api/imports?dry_run=1 HTTP/1.1\r\nhost: ${host}\r\nauthorization: Bearer ${BENCH_TOKEN}\r\ncontent-type: application/x-tar\r\ncontent-length: 1000000\r\n\r\n`,
+      );
+    });
+    const timer = setInterval(() => socket.write("x"), 1000);
+    let answer = "";
+    socket.on("data", (chunk) => {
+      answer += chunk.toString("latin1");
+    });
+    socket.on("error", () => {});
+    socket.once("close", () => {
+      clearInterval(timer);
+      resolve({ status: Number(answer.split(" ")[1]), ms: performance.now() - started });
+    });
+  });
+}
+
+async function measureSlowUploads() {
+  await requireServer();
+  const [bundle] = createLoadBundles(1);
+  return withServer(async (server) => {
+    const started = performance.now();
+    const dribbles = Array.from({ length: 4 }, () => dribbleImport(server.base, started));
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    let turnedAway = 0;
+    let admitted;
+    for (;;) {
+      const answer = await postImport(server.base, bundle.bytes);
+      if (answer.status !== 503) {
+        expectImported(answer, 4);
+        admitted = performance.now() - started;
+        break;
+      }
+      turnedAway += 1;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    const cut = await Promise.all(dribbles);
+    for (const answer of cut) expectEqual(answer.status, 408, "a dribbling upload's answer");
+    const slowest = Math.max(...cut.map((answer) => answer.ms));
+    return [
+      createReportRow({
+        bench: "server/slow-uploads",
+        measure: "an import admitted while 4 clients dribble 1 byte/s (gate of 4)",
+        subject: `after ${formatMs(admitted)}`,
+        baseline: `dribblers cut (408) by ${formatMs(slowest)}`,
+        note: `the minimum rate is 8 KiB/s over 10 s windows; ${turnedAway} attempts answered 503 before a slot freed`,
+        figures: { admittedMs: admitted, slowestCutMs: slowest, turnedAway },
+      }),
+    ];
+  });
+}
+
 export const serverBenchmarks = [
   { name: "server/import", title: "60 MiB import over HTTP vs in-process", run: measureImport },
   { name: "server/load", title: "4 parallel clients importing 1 MiB bundles", run: measureLoad },
+  {
+    name: "server/slow-uploads",
+    title: "the import gate while 4 clients dribble a byte a second",
+    run: measureSlowUploads,
+  },
 ];

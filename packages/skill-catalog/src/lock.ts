@@ -13,11 +13,17 @@
 // is declared stale and "compromised" (by default an uncaught throw). Asking
 // whether the owner still runs is exact for a local data directory; owners on
 // another host are never broken, only waited for.
+//
+// Writers of this process queue in arrival order in front of the file (an
+// in-process FIFO per managed root): polling alone let whoever happened to
+// poll first after a release win, so under four clients the slowest import
+// waited ten times the median and clients got uneven service. Only the head
+// of the queue polls the file, which other processes may hold.
 import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { link, mkdir, readFile, rmdir, stat, unlink, writeFile } from "node:fs/promises";
 import { hostname } from "node:os";
-import { basename, join } from "node:path";
+import { basename, join, resolve } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 
 type Owner = { pid: number; host: string; boot: string; token: string };
@@ -41,12 +47,59 @@ const bootId = ((): string => {
 /** Releases a held lock. */
 export type Release = () => Promise<void>;
 
+/** Per managed root, the promise the last writer in line resolves when it leaves. */
+const lines = new Map<string, Promise<void>>();
+
+/** Waits for this process's earlier writers of `managed`; resolves with the function that lets the next one go. */
+async function waitInLine(managed: string): Promise<() => void> {
+  const key = resolve(managed);
+  const ahead = lines.get(key) ?? Promise.resolve();
+  let leave = (): void => {};
+  const mine = new Promise<void>((done) => {
+    leave = done;
+  });
+  const tail = ahead.then(() => mine);
+  lines.set(key, tail);
+  await ahead;
+  return () => {
+    leave();
+    if (lines.get(key) === tail) lines.delete(key);
+  };
+}
+
 /**
  * Takes the lock of `managed` (which must exist). With `wait: false` it
  * answers undefined at once when another owner holds it; otherwise it polls
  * until `timeoutMs` and then throws.
  */
 export async function acquireLock(
+  managed: string,
+  options: { wait: boolean; timeoutMs?: number },
+): Promise<Release | undefined> {
+  // Without waiting, a writer of this process already in line means "held".
+  if (!options.wait && lines.has(resolve(managed))) return undefined;
+  const leave = await waitInLine(managed);
+  try {
+    const release = await acquireFileLock(managed, options);
+    if (release === undefined) {
+      leave();
+      return undefined;
+    }
+    return async () => {
+      try {
+        await release();
+      } finally {
+        leave();
+      }
+    };
+  } catch (error) {
+    leave();
+    throw error;
+  }
+}
+
+/** Takes the file lock itself, polling while another process holds it. */
+async function acquireFileLock(
   managed: string,
   options: { wait: boolean; timeoutMs?: number },
 ): Promise<Release | undefined> {
