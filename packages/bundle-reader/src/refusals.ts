@@ -175,7 +175,7 @@ export const refusalTable: Record<RefusalCode, RefusalRule> = {
     status: 500,
     exitCode: 3,
     sentence: (r) =>
-      `The store could not be written${r.skill === undefined ? "" : ` for skill '${r.skill}'`}${detail(r)}; nothing was changed, check the data directory's space and permissions and retry.`,
+      `The store could not be written${r.skill === undefined ? "" : ` for skill '${r.skill}'`}${detail(r)}; nothing was changed: check the data directory's space and permissions, or that the store's database is reachable, and retry.`,
   },
   "payload-too-large": refused(
     422,
