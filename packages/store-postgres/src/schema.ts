@@ -20,8 +20,8 @@ const MIGRATIONS: readonly (readonly string[])[] = [
   [
     `CREATE TABLE skillshelf.skills (
        id text PRIMARY KEY,
-       tree_digest text NOT NULL,
-       record jsonb NOT NULL,
+       tree_digest text,
+       record jsonb,
        installed_at timestamptz NOT NULL DEFAULT now()
      )`,
     `CREATE TABLE skillshelf.files (

@@ -123,15 +123,17 @@ export class PgStore implements PostgresStore {
   }
 
   async record(id: string): Promise<InstallRecord | undefined> {
-    const [row] = await this.#run<{ record: InstallRecord }>(
+    const [row] = await this.#run<{ record: InstallRecord | null }>(
       "SELECT record FROM skillshelf.skills WHERE id = $1",
       [id],
     );
-    return row?.record;
+    return row?.record ?? undefined;
   }
 
   async records(): Promise<InstallRecord[]> {
-    const rows = await this.#run<{ record: InstallRecord }>("SELECT record FROM skillshelf.skills");
+    const rows = await this.#run<{ record: InstallRecord }>(
+      "SELECT record FROM skillshelf.skills WHERE record IS NOT NULL",
+    );
     return rows.map((row) => row.record);
   }
 
