@@ -1,7 +1,7 @@
 // The console's page and assets, and the headers every answer carries: a
 // strict policy, no sniffing, no referrer, no framing, and no inline script
 // or external resource in the page itself.
-import { readFile } from "node:fs/promises";
+import { readdir, readFile } from "node:fs/promises";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { contentSecurityPolicy } from "../src/security-headers.js";
 import { startServer, type TestServer } from "./support/server.js";
@@ -16,6 +16,8 @@ describe("console assets", () => {
   it.each([
     ["/", "text/html"],
     ["/console.js", "text/javascript"],
+    ["/api.js", "text/javascript"],
+    ["/upload.js", "text/javascript"],
     ["/console.css", "text/css"],
     ["/favicon.svg", "image/svg+xml"],
   ])("serves %s as %s", async (path, type) => {
@@ -37,7 +39,14 @@ describe("console assets", () => {
 
   it("has no inline script, no inline handler and no external resource", async () => {
     const html = await readFile(new URL("../public/index.html", import.meta.url), "utf8");
-    const script = await readFile(new URL("../public/console.js", import.meta.url), "utf8");
+    const names = (await readdir(new URL("../public/", import.meta.url))).filter((name) =>
+      name.endsWith(".js"),
+    );
+    expect(names).toContain("console.js");
+    const scripts = await Promise.all(
+      names.map((name) => readFile(new URL(`../public/${name}`, import.meta.url), "utf8")),
+    );
+    const script = scripts.join("\n");
     expect(html).not.toMatch(/<script(?![^>]*\ssrc=)[^>]*>/);
     expect(html).not.toMatch(/\son[a-z]+=/i);
     expect(html).not.toMatch(/(?:src|href)="(?:https?:)?\/\//);

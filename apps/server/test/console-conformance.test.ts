@@ -45,7 +45,7 @@ beforeAll(async () => {
   page = await browser.newPage();
   page.setDefaultTimeout(30_000);
   await page.goto(`${server.url}/#token=${server.token}`);
-  await page.locator("#replace").check();
+  await page.locator("#import:not([hidden])").waitFor();
 }, 120_000);
 
 afterAll(async () => {
@@ -65,12 +65,20 @@ runConformance({
   cases: sampled,
   verdict: async (input) => {
     const folder = await buildFolder(input.case, await makeScratchDir());
-    const [response] = await Promise.all([
-      page.waitForResponse(
-        (r) => r.url().startsWith(`${server.url}/api/imports`) && r.request().method() === "POST",
-      ),
-      page.locator("#folder-input").setInputFiles(folder),
-    ]);
+    // "replace" applies to one import and unticks itself after it.
+    await page.locator("#replace").check();
+    const answered = page.waitForResponse(
+      (r) => r.url().startsWith(`${server.url}/api/imports`) && r.request().method() === "POST",
+    );
+    await page.locator("#folder-input").setInputFiles(folder);
+    // A folder holding scripts is sent once its notice is acknowledged.
+    await page
+      .locator("#scripts-notice:not([hidden]), #progress:not([hidden]), #outcome:not([hidden])")
+      .first()
+      .waitFor();
+    if (await page.locator("#scripts-notice").isVisible())
+      await page.locator("#scripts-go").click();
+    const response = await answered;
     return verdictOfAnswer(response.status(), await response.json(), input, server.roots);
   },
 });

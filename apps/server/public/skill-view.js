@@ -1,0 +1,171 @@
+// @ts-check
+// One skill: its facts, its files as a tree (folders are <details>, so they
+// collapse with the keyboard too), sizes in a column of their own, the
+// executable bit as a label, and a viewer beside the list that fetches one
+// file at a time from GET /api/skills/:id/files/<path>, streamed as text.
+// Opening a skill moves focus to its heading. A file is shown with
+// textContent only: markup in it stays text.
+import { api, authorization, fileAddress, unreachable } from "./api.js";
+import { byId, el, showRefusal } from "./dom.js";
+
+/** @typedef {import("./api.js").ListedFile} ListedFile */
+/** @typedef {{ name: string; path: string; folders: Map<string, Folder>; files: ListedFile[] }} Folder */
+
+/** The skill shown now, so a late answer for an earlier one is dropped. */
+let current = "";
+/** @type {AbortController | undefined} */
+let viewing;
+
+export function setUpSkillView() {
+  byId("close-detail").addEventListener("click", closeSkill);
+}
+
+export function shownSkill() {
+  return byId("detail").hidden ? "" : current;
+}
+
+export function closeSkill() {
+  viewing?.abort();
+  current = "";
+  byId("detail").hidden = true;
+}
+
+/**
+ * Files by folder, from their POSIX paths below the skill's root.
+ * @param {ListedFile[]} files
+ * @returns {Folder}
+ */
+function treeOf(files) {
+  /** @type {Folder} */
+  const root = { name: "", path: "", folders: new Map(), files: [] };
+  for (const file of files) {
+    const parts = file.path.split("/");
+    parts.pop();
+    let folder = root;
+    for (const part of parts) {
+      let next = folder.folders.get(part);
+      if (next === undefined) {
+        next = { name: part, path: `${folder.path}${part}/`, folders: new Map(), files: [] };
+        folder.folders.set(part, next);
+      }
+      folder = next;
+    }
+    folder.files.push(file);
+  }
+  return root;
+}
+
+/**
+ * @param {Folder} folder
+ * @param {(file: ListedFile, button: HTMLButtonElement) => void} onPick
+ * @returns {HTMLUListElement}
+ */
+function listOf(folder, onPick) {
+  const folders = [...folder.folders.values()].map((child) =>
+    el(
+      "li",
+      { class: "folder" },
+      el(
+        "details",
+        { open: true },
+        el("summary", {}, el("span", { class: "name" }, `${child.name}/`)),
+        listOf(child, onPick),
+      ),
+    ),
+  );
+  const files = folder.files.map((file) => {
+    const name = file.path.slice(folder.path.length);
+    const button = el(
+      "button",
+      { type: "button", class: "file", "data-path": file.path, "aria-current": "false" },
+      el("span", { class: "name" }, name),
+      file.executable ? el("span", { class: "badge exec" }, "executable") : null,
+      el("span", { class: "size" }, file.size),
+    );
+    button.addEventListener("click", () => onPick(file, button));
+    return el("li", {}, button);
+  });
+  return el("ul", {}, ...folders, ...files);
+}
+
+/**
+ * Opens the skill `id`: its facts, its tree, and SKILL.md in the viewer.
+ * @param {string} id
+ */
+export async function showSkill(id) {
+  current = id;
+  /** @type {import("./api.js").Answer<import("./api.js").SkillAnswer>} */
+  const answer = await api("GET", `/api/skills/${encodeURIComponent(id)}`);
+  if (current !== id) return;
+  const detail = byId("detail");
+  detail.hidden = false;
+  const heading = byId("detail-title");
+  heading.textContent = id;
+  byId("detail-refusal").hidden = true;
+  byId("viewer-name").textContent = "";
+  byId("viewer-text").textContent = "";
+  if (!answer.ok) {
+    byId("detail-facts").replaceChildren();
+    byId("detail-files").replaceChildren();
+    showRefusal(byId("detail-refusal"), answer.body);
+    heading.focus();
+    return;
+  }
+  const { skill, files, filesRefusal } = answer.body;
+  const facts = [
+    ["origin", skill.origin],
+    ["path", skill.path],
+    ["digest", skill.digest],
+    ["SKILL.md", skill.size],
+    ["files", String(files.length)],
+  ];
+  byId("detail-facts").replaceChildren(
+    ...facts.flatMap(([name, value]) => [el("dt", {}, name), el("dd", {}, value)]),
+  );
+  const tree = listOf(treeOf(files), (file, button) => void view(id, file, button));
+  byId("detail-files").replaceChildren(tree);
+  if (filesRefusal) showRefusal(byId("detail-refusal"), filesRefusal);
+  heading.focus();
+  detail.scrollIntoView({ block: "start" });
+  const first = files.find((file) => file.path === "SKILL.md") ?? files[0];
+  const button = tree.querySelector(`button[data-path="${CSS.escape(first?.path ?? "")}"]`);
+  if (first && button instanceof HTMLButtonElement) await view(id, first, button);
+}
+
+/**
+ * Streams one file into the viewer.
+ * @param {string} id
+ * @param {ListedFile} file
+ * @param {HTMLButtonElement} button
+ */
+async function view(id, file, button) {
+  viewing?.abort();
+  const controller = new AbortController();
+  viewing = controller;
+  for (const other of byId("detail-files").querySelectorAll("button.file")) {
+    other.setAttribute("aria-current", String(other === button));
+  }
+  byId("viewer-name").textContent = `${file.path} (${file.size})`;
+  const text = byId("viewer-text");
+  text.textContent = "";
+  try {
+    const response = await fetch(fileAddress(id, file.path), {
+      headers: authorization(),
+      cache: "no-store",
+      signal: controller.signal,
+    });
+    if (!response.ok || response.body === null) {
+      const body = await response.json().catch(() => unreachable());
+      showRefusal(byId("detail-refusal"), body, `'${file.path}' could not be shown.`);
+      return;
+    }
+    const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+    for (;;) {
+      const { value, done } = await reader.read();
+      if (done || controller.signal.aborted) break;
+      text.append(value);
+    }
+  } catch {
+    // Aborted by a newer pick, or the connection dropped: the next pick starts afresh.
+  }
+}
