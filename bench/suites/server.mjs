@@ -17,6 +17,7 @@ import { loadPackage } from "../lib/packages.mjs";
 import { createRatioRow, createReportRow, formatMs } from "../lib/report.mjs";
 import { createScratch, removeScratch } from "../lib/scratch.mjs";
 import { BENCH_TOKEN, postImport, readPeakRss, startServer } from "../lib/server-process.mjs";
+import { measureViews } from "./server-views.mjs";
 
 const MiB = 2 ** 20;
 
@@ -248,4 +249,5 @@ export const serverBenchmarks = [
     title: "the import gate while 4 clients dribble a byte a second",
     run: measureSlowUploads,
   },
+  { name: "server/views", title: "32 concurrent views of a 60 MB skill", run: measureViews },
 ];

@@ -21,9 +21,23 @@ export type SkillFileListing =
 
 export type OpenedSkillFile = { ok: true; bytes: number; stream: Readable } | { ok: false };
 
+// Listings in flight, by skill folder: requests for the same skill that
+// arrive while one is being read share that read, so many clients viewing
+// one big skill cost one walk's memory, not one per request.
+const inFlight = new Map<string, Promise<SkillFileListing>>();
+
 /** The files of the skill whose SKILL.md is at `skillFilePath`, sorted by path. */
-export async function listSkillFiles(skillFilePath: string): Promise<SkillFileListing> {
-  const read = await readBundle({ kind: "path", path: dirname(skillFilePath) });
+export function listSkillFiles(skillFilePath: string): Promise<SkillFileListing> {
+  const folder = dirname(skillFilePath);
+  const running = inFlight.get(folder);
+  if (running !== undefined) return running;
+  const listing = readListing(folder).finally(() => inFlight.delete(folder));
+  inFlight.set(folder, listing);
+  return listing;
+}
+
+async function readListing(folder: string): Promise<SkillFileListing> {
+  const read = await readBundle({ kind: "path", path: folder });
   if (!read.ok) return read;
   const files = (read.skills[0]?.files ?? []).map((file) => ({
     path: file.path,
