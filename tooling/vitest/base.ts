@@ -30,7 +30,7 @@ export const base: ViteUserConfig = {
       {
         name: "heavy",
         description:
-          "A slow suite (browser, fuzzing, crash, release, PostgreSQL) that CI runs once, on Node 20.",
+          "A slow suite (browser, fuzzing, crash, release, PostgreSQL, per-case surface conformance) that CI runs once, on Node 20.",
       },
     ],
   },

@@ -1,3 +1,4 @@
+// @module-tag heavy
 // Every conformance case through the built binary: `skillshelf check --json`
 // on the case built as a folder, a .tar file and a .tgz file, and a sample of
 // archives piped to `check -` on stdin, must reach the verdict the library

@@ -1,3 +1,4 @@
+// @module-tag heavy
 // Every conformance case through the HTTP API, as a raw tar body, a raw
 // tar.gz body, and a multipart form of the upload list (wherever the case can
 // be said that way): the server must reach the verdict the reader reaches.
