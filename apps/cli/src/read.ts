@@ -7,9 +7,13 @@ import { type Context, UsageError } from "./context.js";
 import { startProgress } from "./progress.js";
 import { resolveSource } from "./source.js";
 
-/** A skill as --json reports it: its files by path, size and owner-execute bit, never their text. */
+/**
+ * A skill as --json reports it: named by `id`, as `list --json` and the HTTP
+ * API name it, with its files by path, size and owner-execute bit, never
+ * their text.
+ */
 export type SkillSummary = {
-  name: string;
+  id: string;
   files: { path: string; bytes: number; executable: boolean }[];
 };
 
@@ -53,7 +57,7 @@ export async function readSkills(
 
 export function summarizeSkills(skills: readonly Skill[]): SkillSummary[] {
   return skills.map((skill) => ({
-    name: skill.name,
+    id: skill.name,
     files: skill.files.map((file) => ({
       path: file.path,
       bytes: file.bytes.length,

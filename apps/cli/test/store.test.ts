@@ -135,7 +135,7 @@ describe("import, list, show, remove", () => {
       ok: true,
       skills: [
         {
-          name: "pdf-tools",
+          id: "pdf-tools",
           files: [
             {
               path: "SKILL.md",
@@ -146,7 +146,7 @@ describe("import, list, show, remove", () => {
           ],
         },
         {
-          name: "release-notes",
+          id: "release-notes",
           files: [
             {
               path: "SKILL.md",

@@ -2,7 +2,7 @@
 // fields that describe the store, never a body.
 import type { Catalog, CatalogReport, OfferedSkill, SkillReport } from "./types.js";
 
-/** `{ id, origin, path, digest, bytes }` of one offered skill. */
+/** `{ id, origin, path, digest, bytes, description? }` of one offered skill. */
 export function skillReport(skill: OfferedSkill): SkillReport {
   return {
     id: skill.id,
@@ -10,6 +10,7 @@ export function skillReport(skill: OfferedSkill): SkillReport {
     path: skill.path,
     digest: skill.digest,
     bytes: skill.bytes,
+    ...(skill.description === undefined ? {} : { description: skill.description }),
   };
 }
 

@@ -76,6 +76,8 @@ export type SkillReport = {
   path: string;
   digest: string;
   bytes: number;
+  /** The frontmatter description, when SKILL.md has one. */
+  description?: string;
 };
 
 /** The JSON shape of a whole catalog in a report. */

@@ -133,7 +133,15 @@ describe("catalog", () => {
     const found = await catalog(roots);
     expect(found.skills[0]!.description).toBe("Greets.");
     const report = catalogReport(found);
-    expect(Object.keys(report.index[0]!)).toEqual(["id", "origin", "path", "digest", "bytes"]);
+    expect(Object.keys(report.index[0]!)).toEqual([
+      "id",
+      "origin",
+      "path",
+      "digest",
+      "bytes",
+      "description",
+    ]);
+    expect(report.index[0]!.description).toBe("Greets.");
     expect(report.refused).toEqual([
       { id: "beta", code: "identity-mismatch", reason: found.refused[0]!.reason },
     ]);

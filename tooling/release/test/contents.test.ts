@@ -1,17 +1,32 @@
 // @module-tag heavy
-// What each tarball holds: the build, its types, the manifest and the README,
-// and nothing that is only for developing it (tests, fixtures, build caches).
+// What each tarball holds: the build, its types, the manifest, the README and
+// the LICENSE (the root's, word for word), and nothing that is only for
+// developing it (tests, fixtures, build caches).
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { findUnwantedFiles } from "../src/contents.js";
+import { findWorkspaceRoot } from "../src/workspace.js";
 import { installedConsumer } from "./installed.js";
 
 const consumer = installedConsumer();
 
 describe.each(consumer.packages)("$name tarball", (packed) => {
-  it("ships its entry point, its types and a README", () => {
+  it("ships its entry point, its types, a README and the LICENSE", () => {
     expect(packed.files).toEqual(
-      expect.arrayContaining(["package.json", "README.md", "dist/index.js", "dist/index.d.ts"]),
+      expect.arrayContaining([
+        "package.json",
+        "README.md",
+        "LICENSE",
+        "dist/index.js",
+        "dist/index.d.ts",
+      ]),
     );
+  });
+
+  it("ships the root LICENSE word for word", () => {
+    const root = readFileSync(join(findWorkspaceRoot(), "LICENSE"), "utf8");
+    expect(readFileSync(join(packed.dir, "LICENSE"), "utf8")).toBe(root);
   });
 
   it("ships no tests, fixtures or build caches", () => {

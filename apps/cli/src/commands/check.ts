@@ -28,8 +28,8 @@ export async function runCheck(
   const { out } = output;
   const replacing = new Set(verdict.installed.filter((s) => s.replaced).map((s) => s.id));
   const rows = skills.map((skill) => [
-    replacing.has(skill.name) ? "would replace" : "would install",
-    out.paint("bold", skill.name),
+    replacing.has(skill.id) ? "would replace" : "would install",
+    out.paint("bold", skill.id),
     `${skill.files.length} ${skill.files.length === 1 ? "file" : "files"}`,
     formatBytes(totalBytes(skill)),
   ]);

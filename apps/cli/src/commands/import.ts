@@ -35,9 +35,9 @@ export async function runImport(
     return EXIT_OK;
   }
   const { out } = output;
-  const byName = new Map(skills.map((skill) => [skill.name, skill]));
+  const byId = new Map(skills.map((skill) => [skill.id, skill]));
   const rows = result.installed.map((done) => {
-    const skill = byName.get(done.id);
+    const skill = byId.get(done.id);
     const files = skill?.files.length ?? 0;
     return [
       out.paint("green", done.replaced ? "replaced" : "installed"),

@@ -11,7 +11,7 @@ type JsonFile = { path: string; bytes: number; executable: boolean };
 type JsonAnswer =
   | {
       ok: true;
-      skills: { name: string; files: JsonFile[] }[];
+      skills: { id: string; files: JsonFile[] }[];
       warnings: { code: string; skill: string; field: string }[];
     }
   | {
@@ -29,5 +29,8 @@ export function verdictOfRun(run: Run): Verdict {
     return verdictOfRefusal(answer.refusal);
   }
   expect(run.code, run.stderr).toBe(0);
-  return verdictOfListing(answer.skills, answer.warnings);
+  return verdictOfListing(
+    answer.skills.map((skill) => ({ name: skill.id, files: skill.files })),
+    answer.warnings,
+  );
 }
