@@ -8,6 +8,7 @@ export const sourceCodes = [
   "unreadable-source",
   "not-an-archive",
   "corrupt-archive",
+  "unsupported-entry",
   "unsafe-path",
   "link",
   "not-regular-file",

@@ -5,7 +5,7 @@ export { destinationCodes, sourceCodes } from "./codes.js";
 export { formatBytes } from "./format-bytes.js";
 export { type Frontmatter, readFrontmatter } from "./frontmatter.js";
 export { type JudgedFile, judgeSkillFiles } from "./judge-skill-files.js";
-export { limits, MAX_BYTES, MAX_ENTRIES } from "./limits.js";
+export { limits, MAX_BYTES, MAX_ENTRIES, maxArchiveBytes } from "./limits.js";
 export { MAX_PATH_BYTES, MAX_SEGMENT_BYTES } from "./paths.js";
 export { readBundle } from "./read-bundle.js";
 export {

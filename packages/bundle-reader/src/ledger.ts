@@ -12,7 +12,7 @@ import type { Candidate, DirectoryEntry, EntriesResult, FileEntry } from "./entr
 import { MAX_BYTES, MAX_ENTRIES } from "./limits.js";
 import { NameIndex } from "./names.js";
 import { checkPath, isRootPath } from "./paths.js";
-import { isSetAside } from "./set-aside.js";
+import { isSetAside, isSetAsideDirectory } from "./set-aside.js";
 import { isText } from "./text.js";
 import type { Refusal } from "./types.js";
 
@@ -36,8 +36,14 @@ export class Ledger {
   private bytes = 0;
   private readonly names = new NameIndex();
 
-  /** `countSizes`: whether file sizes count against the byte limit (folders, uploads). */
-  constructor(private readonly countSizes: boolean) {}
+  /**
+   * `countSizes`: whether file sizes count against the byte limit (folders,
+   * uploads); `zip`: whether a __MACOSX directory is set aside.
+   */
+  constructor(
+    private readonly countSizes: boolean,
+    private readonly zip = false,
+  ) {}
 
   admit(candidate: Candidate): Admission {
     this.entries += 1;
@@ -52,7 +58,7 @@ export class Ledger {
     if (kind === "special") {
       return refused(withDetail({ code: "not-regular-file", path: raw }, candidate.detail));
     }
-    if (isSetAside(verdict.segments, directory)) {
+    if (isSetAside(verdict.segments, directory, this.zip)) {
       const clash = this.keepParents(raw, verdict.segments);
       return clash === undefined ? { kind: "skip" } : refused(clash);
     }
@@ -96,12 +102,12 @@ export class Ledger {
 
   /**
    * A set-aside entry still shows that its parent directories exist (a folder
-   * holding only .DS_Store is a directory, in every form), up to a .git
-   * directory, which is set aside itself.
+   * holding only .DS_Store is a directory, in every form), up to a .git (or
+   * a zip's __MACOSX) directory, which is set aside itself.
    */
   private keepParents(raw: string, segments: string[]): Refusal | undefined {
-    const git = segments.indexOf(".git");
-    const count = git === -1 ? segments.length - 1 : git;
+    const aside = segments.findIndex((segment) => isSetAsideDirectory(segment, this.zip));
+    const count = aside === -1 ? segments.length - 1 : aside;
     if (count === 0) return undefined;
     const clash = this.names.recordParents(raw, segments, count);
     if (clash === undefined) {

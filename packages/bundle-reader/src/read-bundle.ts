@@ -7,9 +7,8 @@
 import type { EntriesResult } from "./entries.js";
 import { Reading } from "./reading.js";
 import { resolveSkills } from "./resolve.js";
-import { readArchive } from "./sources/archive.js";
+import { readArchiveBytes } from "./sources/archive.js";
 import { skillNameOf } from "./sources/archive-name.js";
-import { chunksOfBytes } from "./sources/chunks.js";
 import { readPath } from "./sources/path.js";
 import { readUploads } from "./sources/uploads.js";
 import { specWarnings, strictRefusal } from "./spec-warnings.js";
@@ -65,7 +64,7 @@ function readEntries(source: Source, reading: Reading): Promise<EntriesResult> |
     case "path":
       return readPath(source.path, reading);
     case "archive":
-      return readArchive(chunksOfBytes(source.bytes), skillNameOf(source.name), reading);
+      return readArchiveBytes(source.bytes, skillNameOf(source.name), reading);
     case "uploads":
       return readUploads(source.files, reading);
     default:

@@ -66,12 +66,17 @@ export const refusalTable: Record<RefusalCode, RefusalRule> = {
   "not-an-archive": refused(
     422,
     (r) =>
-      `The source${at(r)} is neither a folder nor a tar or tar.gz archive; pack the bundle with tar and try again.`,
+      `The source${at(r)} is neither a folder nor a tar, tar.gz or zip archive; pack the bundle with tar or zip and try again.`,
   ),
   "corrupt-archive": refused(
     422,
     (r) =>
       `The archive${at(r)} is damaged or truncated${detail(r)}; pack the bundle again and retry.`,
+  ),
+  "unsupported-entry": refused(
+    422,
+    (r) =>
+      `The entry${at(r)} cannot be read${detail(r)}; repack the bundle without a password, stored or deflated (as zip -r bundle.zip folder does), or as a tar.gz.`,
   ),
   "unsafe-path": refused(
     422,

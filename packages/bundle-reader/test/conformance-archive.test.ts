@@ -5,7 +5,7 @@ import { readBundle } from "../src/index.js";
 
 runConformance({
   name: "library: archive bytes",
-  forms: ["tar", "tgz"],
+  forms: ["tar", "tgz", "zip"],
   verdict: async ({ bytes, archiveName, case: c }) =>
     verdictOf(
       await readBundle(
@@ -21,7 +21,7 @@ runConformance({
 
 runConformance({
   name: "library: unnamed archive bytes",
-  forms: ["tar", "tgz"],
+  forms: ["tar", "tgz", "zip"],
   named: false,
   verdict: async ({ bytes, case: c }) =>
     verdictOf(await readBundle({ kind: "archive", bytes: bytes! }, c.options)),

@@ -1,5 +1,5 @@
 // Builds one case into one form inside a scratch directory: the folder, the
-// archive file (named `<root>.tar` or `<root>.tgz`) together with its bytes,
+// archive file (named `<root>.tar`, `<root>.tgz` or `<root>.zip`) together with its bytes,
 // or the upload list. Every surface starts from this, so they all see the
 // same bundle.
 import { writeFile } from "node:fs/promises";
@@ -9,6 +9,7 @@ import { buildUploads } from "./build-uploads.js";
 import { rootOf } from "./entry-paths.js";
 import { buildTar, buildTarGz } from "./tar/build-tar.js";
 import type { BuiltInput, Case, Form } from "./types.js";
+import { buildZip } from "./zip/build-zip.js";
 
 export type BuildOptions = {
   /** Whether the archive keeps its name (a file on disk, a named upload); default true. */
@@ -16,7 +17,8 @@ export type BuildOptions = {
 };
 
 /** The file name an archive form is written under. */
-export function archiveFileName(c: Case, form: "tar" | "tgz"): string {
+export function archiveFileName(c: Case, form: "tar" | "tgz" | "zip"): string {
+  if (form === "zip") return `${rootOf(c)}${c.zipExtension ?? ".zip"}`;
   return `${rootOf(c)}${form === "tar" ? ".tar" : (c.gzipExtension ?? ".tgz")}`;
 }
 
@@ -28,7 +30,7 @@ export async function buildInput(
 ): Promise<BuiltInput> {
   if (form === "folder") return { case: c, form, path: await buildFolder(c, dir) };
   if (form === "uploads") return { case: c, form, uploads: buildUploads(c) };
-  const bytes = form === "tar" ? buildTar(c) : await buildTarGz(c);
+  const bytes = form === "tar" ? buildTar(c) : form === "zip" ? buildZip(c) : await buildTarGz(c);
   const path = join(dir, archiveFileName(c, form));
   await writeFile(path, bytes);
   const named = options.named ?? true;

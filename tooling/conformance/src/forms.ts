@@ -7,6 +7,9 @@ import { allForms, type Case, type Entry, type Form } from "./types.js";
 
 const tarOnlyKinds = new Set(["chardev", "blockdev", "contiguous", "sparse", "vendor", "unknown"]);
 const noUploadKinds = new Set(["symlink", "hardlink", "fifo", ...tarOnlyKinds]);
+/** Kinds a zip's Unix mode cannot say (it has no hard links and no tar vendor types). */
+const noZipKinds = new Set(["hardlink", "contiguous", "sparse", "vendor"]);
+const allButZip: Form[] = ["folder", "tar", "tgz", "uploads"];
 
 /** True when a real Linux folder can hold this relative path. */
 function folderCanHold(path: string): boolean {
@@ -33,17 +36,20 @@ function formsRefusedBy(entry: Entry, parents: Set<string>): Form[] {
   const out: Form[] = [];
   if (path === "" && kind === "dir") return out;
   if (entry.tar !== undefined || tarOnlyKinds.has(kind)) out.push("folder", "uploads");
+  if (entry.tar !== undefined || noZipKinds.has(kind)) out.push("zip");
+  if (entry.zip !== undefined) out.push(...allButZip);
   if (noUploadKinds.has(kind) || entry.rawPath !== undefined) out.push("uploads");
   if (kind === "dir" && !parents.has(path.replace(/\/$/, ""))) out.push("uploads");
   if (entry.rawPath === undefined && !folderCanHold(path)) out.push("folder");
-  if (kind === "file" && path.endsWith("/")) out.push("folder", "tar", "tgz");
+  if (kind === "file" && path.endsWith("/")) out.push("folder", "tar", "tgz", "zip");
   return out;
 }
 
 function formsRefusedByArchive(c: Case): Form[] {
+  if (c.zipArchive !== undefined) return allButZip;
   const a = c.archive;
   if (a === undefined) return [];
-  const out: Form[] = ["folder", "uploads"];
+  const out: Form[] = ["folder", "uploads", "zip"];
   if (a.gzipTrailing !== undefined || a.gzipTruncate !== undefined) out.push("tar");
   return out;
 }
@@ -66,7 +72,7 @@ function formsRefusedByCollisions(c: Case): Form[] {
 
 export function formsOf(c: Case): Form[] {
   const refused = new Set<Form>(formsRefusedByArchive(c));
-  if (c.missing === true) refused.add("tar").add("tgz").add("uploads");
+  if (c.missing === true) refused.add("tar").add("tgz").add("zip").add("uploads");
   if (c.layout === "bare" && c.forms === undefined) refused.add("folder").add("uploads");
   for (const form of formsRefusedByCollisions(c)) refused.add(form);
   const parents = parentsOf(c, true);

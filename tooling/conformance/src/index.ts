@@ -35,8 +35,10 @@ export type {
   UploadFile,
   Verdict,
   VerdictSkill,
+  ZipArchiveTweak,
+  ZipTweak,
 } from "./types.js";
-export { allForms } from "./types.js";
+export { allForms, archiveForms } from "./types.js";
 export {
   expectedVerdict,
   type ListedSkill,
@@ -45,3 +47,6 @@ export {
   verdictOfListing,
   verdictOfRefusal,
 } from "./verdict.js";
+export { buildZip, zipMembersOf } from "./zip/build-zip.js";
+export { crc32, deflateZeros } from "./zip/deflate.js";
+export { writeZip, type ZipMember, type ZipOptions } from "./zip/write-zip.js";

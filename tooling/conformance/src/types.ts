@@ -2,6 +2,7 @@
 // bundle's root folder, and the verdict every surface must reach for it. The
 // same case is turned into a folder, a tar, a tar.gz and an upload list, so
 // entries say what a bundle holds and tweaks say what only a tar header can.
+import type { ZipMember, ZipOptions } from "./zip/write-zip.js";
 
 /**
  * A refusal code and an unsafe-path reason as a case states them. The reader
@@ -48,10 +49,24 @@ export type CaseOptions = {
   strict?: boolean;
 };
 
-/** The four ways a bundle reaches a surface. */
-export type Form = "folder" | "tar" | "tgz" | "uploads";
+/** The five ways a bundle reaches a surface. */
+export type Form = "folder" | "tar" | "tgz" | "zip" | "uploads";
 
-export const allForms: readonly Form[] = ["folder", "tar", "tgz", "uploads"];
+export const allForms: readonly Form[] = ["folder", "tar", "tgz", "zip", "uploads"];
+
+/** The archive forms: those that arrive as one file or body, named or not. */
+export const archiveForms: readonly Form[] = ["tar", "tgz", "zip"];
+
+/** Zip member tweaks: what only a zip can say (methods, flags, lying sizes, shared data). */
+export type ZipTweak = Omit<ZipMember, "name" | "data" | "zeros" | "mode"> & {
+  /** The exact stored name, replacing the one the case's layout gives. */
+  name?: string | Uint8Array;
+  /** The full Unix mode with type bits, replacing the kind's. */
+  mode?: number;
+};
+
+/** Tweaks to the zip as a whole, or its whole bytes. */
+export type ZipArchiveTweak = ZipOptions & { raw?: Uint8Array };
 
 /** What an entry is. Only `file` and `dir` are regular; the rest must be refused. */
 export type EntryKind =
@@ -108,6 +123,8 @@ export type Entry = {
   linkTarget?: string;
   /** Tar-only header tweaks; an entry with tweaks exists only in tar and tgz. */
   tar?: TarTweak;
+  /** Zip-only tweaks; an entry with them exists only in the zip form. */
+  zip?: ZipTweak;
 };
 
 /** Tweaks to the archive as a whole. */
@@ -165,6 +182,10 @@ export type Case = {
   /** The entries, in the order a tar holds them. */
   entries: Entry[];
   archive?: ArchiveTweak;
+  /** Zip-only archive tweaks; a case with them exists only in the zip form. */
+  zipArchive?: ZipArchiveTweak;
+  /** The zip form's file extension (default ".zip"). */
+  zipExtension?: ".zip" | ".skill";
   /** Restricts the forms; the forms a case's content allows are narrowed to these. */
   forms?: Form[];
   /** The tgz form's file extension (default ".tgz"). */
@@ -174,7 +195,7 @@ export type Case = {
   /** The reading options every surface is given for this case. */
   options?: CaseOptions;
   verdict: Verdict;
-  /** The verdict when a tar or tgz arrives without a name (stdin, raw HTTP body). Default `verdict`. */
+  /** The verdict when an archive arrives without a name (stdin, raw HTTP body). Default `verdict`. */
   unnamed?: Verdict;
   note?: string;
 };
@@ -183,9 +204,9 @@ export type Case = {
 export type BuiltInput = {
   case: Case;
   form: Form;
-  /** A folder, or an archive file named `<root>.tar` / `<root>.tgz`. */
+  /** A folder, or an archive file named `<root>.tar` / `<root>.tgz` / `<root>.zip`. */
   path?: string;
-  /** The archive bytes (tar and tgz). */
+  /** The archive bytes (tar, tgz and zip). */
   bytes?: Uint8Array;
   /** The client-relative files (uploads). */
   uploads?: UploadFile[];

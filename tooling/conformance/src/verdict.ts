@@ -106,7 +106,7 @@ export function projectVerdict(actual: Verdict, expected: Verdict): Verdict {
  * selection carries no modes).
  */
 export function expectedVerdict(c: Case, form: Form, named: boolean): Verdict {
-  const archive = form === "tar" || form === "tgz";
+  const archive = form === "tar" || form === "tgz" || form === "zip";
   const base = !named && archive && c.unnamed !== undefined ? c.unnamed : c.verdict;
   if (!base.ok) return base;
   const skills = [...base.skills]

@@ -1,19 +1,22 @@
-// An archive as a bundle: the bytes are sniffed (gzip or tar, never judged by
-// name), gunzipped as they stream if need be, counted against the byte limit
-// as they are produced, and fed to the tar reader. Members are read in memory
-// and never extracted. Every way the bytes can fail (gzip damage, unreadable
-// file, a limit) ends in exactly one refusal.
+// An archive as a bundle: the bytes are sniffed (gzip, zip or tar, never
+// judged by name). A tar is gunzipped as it streams if need be, counted
+// against the byte limit as it is produced, and fed to the tar reader; a zip
+// is gathered whole (up to the archive limit) for the zip reader, whose
+// directory is at its end. Members are read in memory and never extracted.
+// Every way the bytes can fail (gzip damage, unreadable file, a limit) ends
+// in exactly one refusal.
 
 import type { EntriesResult } from "../entries.js";
 import { Ledger } from "../ledger.js";
-import { MAX_BYTES } from "../limits.js";
+import { MAX_ARCHIVE_BYTES, MAX_BYTES } from "../limits.js";
 import type { Reading } from "../reading.js";
 import type { Refusal } from "../types.js";
-import { type Peeked, peek, UnreadableSource } from "./chunks.js";
+import { chunksOfBytes, type Peeked, peek, UnreadableSource } from "./chunks.js";
 import { CorruptGzip, gunzip } from "./gunzip.js";
-import { looksLikeTar, sniffArchive } from "./sniff.js";
+import { looksLikeTar, looksLikeZip, sniffArchive } from "./sniff.js";
 import { BLOCK } from "./tar-layout.js";
 import { TarReader } from "./tar-reader.js";
+import { readZipMembers } from "./zip.js";
 
 export async function readArchive(
   chunks: AsyncIterable<Uint8Array>,
@@ -25,6 +28,19 @@ export async function readArchive(
   return { ok: false, refusal: outcome };
 }
 
+/** Archive bytes already in memory: a zip is read where it lies, without a copy. */
+export async function readArchiveBytes(
+  bytes: Uint8Array,
+  name: string | undefined,
+  reading: Reading,
+): Promise<EntriesResult> {
+  if (!looksLikeZip(bytes)) return readArchive(chunksOfBytes(bytes), name, reading);
+  const zip = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length);
+  const outcome = await readZipMembers(zip, reading);
+  if (outcome instanceof Ledger) return outcome.finish(name);
+  return { ok: false, refusal: outcome };
+}
+
 async function readMembers(
   chunks: AsyncIterable<Uint8Array>,
   reading: Reading,
@@ -32,7 +48,8 @@ async function readMembers(
   try {
     const given = await peek(chunks, BLOCK);
     const format = sniffArchive(given.head);
-    if (format === undefined) return notAnArchive(given, "it is neither gzip nor tar");
+    if (format === undefined) return notAnArchive(given, "it is neither gzip, zip nor tar");
+    if (format === "zip") return await gatherZip(given, reading);
     const tar = format === "gzip" ? await peek(gunzip(given.all), BLOCK) : given;
     if (!looksLikeTar(tar.head)) return notAnArchive(tar, "the gzip stream does not hold a tar");
     return await feed(tar.all, reading);
@@ -46,6 +63,25 @@ async function readMembers(
 async function notAnArchive(stream: Peeked, detail: string): Promise<Refusal> {
   await stream.close();
   return { code: "not-an-archive", detail };
+}
+
+/** A zip from a stream (a file): gathered whole, or refused once past the archive limit. */
+async function gatherZip(stream: Peeked, reading: Reading): Promise<Ledger | Refusal> {
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  for await (const chunk of stream.all) {
+    reading.check();
+    total += chunk.length;
+    if (total > MAX_ARCHIVE_BYTES) {
+      return {
+        code: "too-large",
+        limit: MAX_BYTES,
+        detail: "the zip file alone is larger than that",
+      };
+    }
+    chunks.push(chunk);
+  }
+  return readZipMembers(Buffer.concat(chunks, total), reading);
 }
 
 /** Streams the tar bytes into the reader, stopping at the byte limit. */

@@ -4,7 +4,7 @@
 import type { Case } from "../types.js";
 import { accepted, dir, file, refused, skill, skillFile } from "./helpers.js";
 
-const everyForm = ["folder", "tar", "tgz", "uploads"] as const;
+const everyForm = ["folder", "tar", "tgz", "zip", "uploads"] as const;
 
 export const acceptanceCases: Case[] = [
   {

@@ -60,7 +60,7 @@ export const archiveCases: Case[] = [
     name: "members without their parent directories",
     entries: valid,
     impliedDirs: false,
-    forms: ["tar", "tgz"],
+    forms: ["tar", "tgz", "zip"],
     verdict: validVerdict,
   },
   tweaked(
@@ -212,10 +212,11 @@ export const archiveCases: Case[] = [
     verdict: refused("not-an-archive"),
   },
   {
-    name: "a zip file is not a tar",
+    name: "bytes that open like a zip but hold none are a damaged zip",
     entries: [],
     archive: { raw: Uint8Array.from([0x50, 0x4b, 0x03, 0x04, ...new Array(1020).fill(0x41)]) },
     forms: ["tar", "tgz"],
-    verdict: refused("not-an-archive"),
+    verdict: refused("corrupt-archive"),
+    note: "A zip is told by its first bytes, whatever the file is called.",
   },
 ];

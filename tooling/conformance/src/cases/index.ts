@@ -7,6 +7,7 @@ import { entryCases } from "./entries.js";
 import { limitCases } from "./limits.js";
 import { pathCases } from "./paths.js";
 import { setAsideCases } from "./set-aside.js";
+import { zipCases } from "./zip.js";
 
 export const cases: readonly Case[] = [
   ...acceptanceCases,
@@ -16,4 +17,5 @@ export const cases: readonly Case[] = [
   ...archiveCases,
   ...limitCases,
   ...choiceCases,
+  ...zipCases,
 ];

@@ -40,7 +40,7 @@ export const limitCases: Case[] = [
   lazyCase(
     {
       name: "directories count against the entry limit",
-      forms: ["tar", "tgz"],
+      forms: ["tar", "tgz", "zip"],
       verdict: refused("too-many-entries"),
     },
     () => [
@@ -51,7 +51,7 @@ export const limitCases: Case[] = [
   lazyCase(
     {
       name: "5,000 empty directories inside a skill",
-      forms: ["tar", "tgz"],
+      forms: ["tar", "tgz", "zip"],
       verdict: accepted(skill("s", ["SKILL.md"])),
       note: "Bodiless members back to back in one buffer: a parser that recurses per header overflows its stack.",
     },
@@ -85,9 +85,9 @@ export const limitCases: Case[] = [
   {
     name: "a gzip bomb",
     entries: [skillFile("s"), { path: "s/bomb.txt", zeros: 1024 * MIB }],
-    forms: ["tgz"],
+    forms: ["tgz", "zip"],
     verdict: refused("too-large"),
-    note: "1 GiB of zeros in about 1 MiB of gzip; the reader stops at 64 MiB.",
+    note: "1 GiB of zeros in about 1 MiB of gzip (or of one deflated zip member); the reader stops at 64 MiB.",
   },
   {
     name: "a folder that does not exist",

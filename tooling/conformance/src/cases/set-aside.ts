@@ -47,7 +47,7 @@ export const setAsideCases: Case[] = [
   {
     name: "a collection directory implied only by set-aside files",
     impliedDirs: false,
-    forms: ["tar", "tgz"],
+    forms: ["tar", "tgz", "zip"],
     entries: [skillFile("alpha"), file("beta/.DS_Store", "\u0000")],
     verdict: refused("missing-skill-file"),
   },

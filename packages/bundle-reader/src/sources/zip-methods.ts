@@ -1,0 +1,41 @@
+// The entries skillshelf reads: stored or deflated, and not encrypted. Any
+// other is refused by name before anything is inflated, with the method
+// named, so the person who made the zip knows what to change.
+import type { Refusal } from "../types.js";
+
+const STORED = 0;
+const DEFLATE = 8;
+const ENCRYPTED = 0x0001;
+
+const methods: Record<number, string> = {
+  1: "shrink",
+  6: "implode",
+  9: "deflate64",
+  12: "bzip2",
+  14: "LZMA",
+  19: "LZ77",
+  93: "Zstandard",
+  95: "xz",
+  96: "JPEG",
+  97: "WavPack",
+  98: "PPMd",
+  99: "AES encryption",
+};
+
+type Described = {
+  fileNameRaw: Buffer;
+  generalPurposeBitFlag: number;
+  compressionMethod: number;
+};
+
+export function unsupportedEntry(record: Described): Refusal | undefined {
+  const path = record.fileNameRaw.toString("utf8");
+  if ((record.generalPurposeBitFlag & ENCRYPTED) !== 0) {
+    return { code: "unsupported-entry", path, detail: "it is encrypted" };
+  }
+  const method = record.compressionMethod;
+  if (method === STORED || method === DEFLATE) return undefined;
+  const known = methods[method];
+  const detail = `it is compressed with method ${method}${known === undefined ? "" : ` (${known})`}`;
+  return { code: "unsupported-entry", path, detail };
+}
