@@ -11,6 +11,7 @@ import { gzipSync } from "node:zlib";
 import { writeBomb } from "./bomb.mjs";
 import { describeBundle, writeFolder } from "./bundles.mjs";
 import { createTar } from "./tar.mjs";
+import { createOverlapBomb, createZip } from "./zip.mjs";
 
 export const OUT_DIR = join(dirname(fileURLToPath(import.meta.url)), "..", "out");
 export const INPUT_DIR = join(OUT_DIR, "inputs");
@@ -70,6 +71,22 @@ async function ensureFile(name, produce) {
 export function ensureLimitTgz() {
   return ensureFile("limit-v1.tar.gz", async (path) => {
     await writeFile(`${path}.partial`, gzipSync(createTar(describeLimitBundle())));
+    await rename(`${path}.partial`, path);
+  });
+}
+
+/** Path of the cached .zip at the limits (the same bundle as the .tar.gz). */
+export function ensureLimitZip() {
+  return ensureFile("limit-v1.zip", async (path) => {
+    await writeFile(`${path}.partial`, createZip(describeLimitBundle()));
+    await rename(`${path}.partial`, path);
+  });
+}
+
+/** Path of the cached overlapping zip bomb: 1,000 records sharing 64 MiB of deflated zeros. */
+export function ensureZipBomb() {
+  return ensureFile("zip-bomb-overlap-v1.zip", async (path) => {
+    await writeFile(`${path}.partial`, createOverlapBomb(1_000));
     await rename(`${path}.partial`, path);
   });
 }

@@ -2,5 +2,10 @@
 
 import { readerArchiveBenchmarks } from "./reader-archive.mjs";
 import { readerFolderBenchmarks } from "./reader-folder.mjs";
+import { readerZipBenchmarks } from "./reader-zip.mjs";
 
-export const readerBenchmarks = [...readerArchiveBenchmarks, ...readerFolderBenchmarks];
+export const readerBenchmarks = [
+  ...readerArchiveBenchmarks,
+  ...readerZipBenchmarks,
+  ...readerFolderBenchmarks,
+];

@@ -35,7 +35,7 @@ const STRICT_OPTION = [
 ] as const;
 
 const SOURCE_HELP = `
-<source> is a folder, a .tar, .tgz or .tar.gz file, or - for archive bytes on stdin.`;
+<source> is a folder, a .tar, .tgz, .tar.gz, .zip or .skill file, or - for archive bytes on stdin.`;
 
 export const commandSpecs: readonly CommandSpec[] = [
   {

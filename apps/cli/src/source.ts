@@ -1,11 +1,11 @@
 // Turns the <source> argument into a bundle-reader Source. A path (folder or
 // archive file) is handed to the reader as is, so the reader alone decides
-// what it is; `-` means archive bytes on stdin, read with a cap taken from
-// limits(): compressed input can never be smaller than the largest accepted
-// expansion allows, so more than maxBytes of it is refused as too-large before
-// it is all buffered.
+// what it is; `-` means archive bytes on stdin, read with the reader's own
+// cap on an archive (maxArchiveBytes(): a zip carries headers beside what it
+// expands to), so more than that is refused as too-large before it is all
+// buffered.
 import { resolve } from "node:path";
-import { limits, type Refusal, type Source } from "@skillshelf/bundle-reader";
+import { limits, maxArchiveBytes, type Refusal, type Source } from "@skillshelf/bundle-reader";
 
 export const STDIN_ARGUMENT = "-";
 
@@ -46,7 +46,7 @@ export async function resolveSource(
         "'-' reads an archive from stdin; pipe one in, for example: skillshelf check - < bundle.tgz",
     };
   }
-  const read = await readCapped(stdin, limits().maxBytes, options.onBytes);
+  const read = await readCapped(stdin, maxArchiveBytes(), options.onBytes);
   if (!read.ok) return read;
   const source: Source =
     options.name === undefined
@@ -55,10 +55,13 @@ export async function resolveSource(
   return { ok: true, source };
 }
 
-/** Reads a stream to its end, or stops at the first byte past `maxBytes` and refuses. */
+/**
+ * Reads a stream to its end, or stops at the first byte past `cap` and
+ * refuses as the reader would: too-large, against its expanded-bytes limit.
+ */
 export async function readCapped(
   input: Input,
-  maxBytes: number,
+  cap: number,
   onBytes?: (bytes: number) => void,
 ): Promise<{ ok: true; bytes: Uint8Array } | { ok: false; refusal: Refusal }> {
   const chunks: Uint8Array[] = [];
@@ -67,10 +70,10 @@ export async function readCapped(
     for await (const chunk of input) {
       const bytes = typeof chunk === "string" ? Buffer.from(chunk) : chunk;
       total += bytes.length;
-      if (total > maxBytes) {
+      if (total > cap) {
         // Leaving the loop closes the stream; nothing more is read or kept.
         input.destroy?.();
-        return { ok: false, refusal: { code: "too-large", limit: maxBytes } };
+        return { ok: false, refusal: { code: "too-large", limit: limits().maxBytes } };
       }
       chunks.push(bytes);
       onBytes?.(total);

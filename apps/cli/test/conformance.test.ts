@@ -1,6 +1,6 @@
 // @module-tag heavy
 // Every conformance case through the built binary: `skillshelf check --json`
-// on the case built as a folder, a .tar file and a .tgz file, and a sample of
+// on the case built as a folder, a .tar, a .tgz and a .zip file, and a sample of
 // archives piped to `check -` on stdin, must reach the verdict the library
 // reaches. check is read-then-destination; every case the reader accepts is
 // also storable (the skill-catalog suite holds the destination to that), so
@@ -26,7 +26,7 @@ import { afterAll, expect, it } from "vitest";
 import { runBin } from "./support/run.js";
 import { verdictOfRun } from "./support/verdict.js";
 
-const FORMS: readonly Form[] = ["folder", "tar", "tgz"];
+const FORMS: readonly Form[] = ["folder", "tar", "tgz", "zip"];
 const CONCURRENCY = 3;
 const HEAVY_ENTRIES = 1_000;
 const HEAVY_BYTES = 1024 * 1024;
@@ -115,10 +115,10 @@ runConformance({
 
 runConformance({
   name: "cli check --json - (stdin)",
-  forms: ["tar", "tgz"],
+  forms: ["tar", "tgz", "zip"],
   named: false,
   cases: stdinSample,
-  verdict: slidingWindow("stdin", jobsFor("stdin", ["tar", "tgz"], stdinSample)),
+  verdict: slidingWindow("stdin", jobsFor("stdin", ["tar", "tgz", "zip"], stdinSample)),
 });
 
 it("check wrote nothing: the data directory was never created", () => {

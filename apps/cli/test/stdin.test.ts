@@ -1,8 +1,11 @@
-// `-` reads archive bytes from stdin: a .tgz or .tar piped in reads like the
-// same file on disk, --name names a single skill at the archive's root, more
-// than limits().maxBytes of input is refused as too-large without reading
-// it all, and an empty stdin is refused by the reader like any other source.
+// `-` reads archive bytes from stdin: a .tgz, .tar or .zip piped in reads
+// like the same file on disk, --name names a single skill at the archive's
+// root, more than the reader's maxArchiveBytes() of input is refused as
+// too-large without reading it all, and an empty stdin is refused by the
+// reader like any other source.
+import { execFileSync } from "node:child_process";
 import { join } from "node:path";
+import { maxArchiveBytes } from "@skillshelf/bundle-reader";
 import { describe, expect, it } from "vitest";
 import { parseJson, runBin, SAMPLE_BUNDLE } from "./support/run.js";
 import { makeRoots, makeTempDir, packFolder, skillFile, writeTree } from "./support/trees.js";
@@ -46,10 +49,24 @@ describe("stdin", () => {
     expect(named.stdout).toMatch(/^installed\s+piped-skill\s+2 files/);
   });
 
-  it("refuses more than maxBytes of input as too-large", async () => {
+  it("reads a zip piped in like the same file", async () => {
+    const { args } = makeRoots();
+    const archive = join(makeTempDir(), "sample.zip");
+    execFileSync("zip", ["-qr", archive, "sample-bundle"], { cwd: join(SAMPLE_BUNDLE, "..") });
+    const fromFile = await runBin(["check", archive, "--json", ...args]);
+    const fromStdin = await runBin(["check", "-", "--json", ...args], { inputFile: archive });
+    expect(fromStdin.code, fromStdin.stderr).toBe(0);
+    expect(parseJson(fromStdin)).toEqual(parseJson(fromFile));
+    expect((parseJson(fromStdin).skills as { name: string }[]).map((s) => s.name)).toEqual([
+      "pdf-tools",
+      "release-notes",
+    ]);
+  });
+
+  it("refuses more than the reader's archive cap of input as too-large", async () => {
     const { args } = makeRoots();
     const run = await runBin(["check", "-", "--json", ...args], {
-      input: new Uint8Array(MAX_BYTES + 1),
+      input: new Uint8Array(maxArchiveBytes() + 1),
     });
     expect(run.code).toBe(1);
     expect(parseJson(run).refusal).toEqual({ code: "too-large", limit: MAX_BYTES });

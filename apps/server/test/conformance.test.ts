@@ -1,7 +1,8 @@
 // @module-tag heavy
 // Every conformance case through the HTTP API, as a raw tar body, a raw
-// tar.gz body, and a multipart form of the upload list (wherever the case can
-// be said that way): the server must reach the verdict the reader reaches.
+// tar.gz body, a raw zip body, and a multipart form of the upload list
+// (wherever the case can be said that way): the server must reach the
+// verdict the reader reaches.
 // Imports are dry runs, so each case meets an empty store.
 import { type BuiltInput, cases, runConformance, type Verdict } from "@skillshelf/conformance";
 import { afterAll, beforeAll } from "vitest";
@@ -25,7 +26,8 @@ const choicesOf = (input: BuiltInput): string =>
 async function importArchive(input: BuiltInput): Promise<Verdict> {
   const name =
     input.archiveName === undefined ? "" : `&name=${encodeURIComponent(input.archiveName)}`;
-  const type = input.form === "tar" ? "application/x-tar" : "application/gzip";
+  const types = { tar: "application/x-tar", tgz: "application/gzip", zip: "application/zip" };
+  const type = types[input.form as keyof typeof types];
   const response = await fetch(`${server.url}/api/imports?dry_run=1${choicesOf(input)}${name}`, {
     method: "POST",
     headers: { ...server.auth, "content-type": type },
@@ -45,13 +47,13 @@ async function importForm(input: BuiltInput): Promise<Verdict> {
 
 runConformance({
   name: "http archive body (named)",
-  forms: ["tar", "tgz"],
+  forms: ["tar", "tgz", "zip"],
   verdict: importArchive,
 });
 // Without a name only the cases whose verdict depends on it can differ.
 runConformance({
   name: "http archive body (unnamed)",
-  forms: ["tar", "tgz"],
+  forms: ["tar", "tgz", "zip"],
   named: false,
   cases: cases.filter((c) => c.unnamed !== undefined),
   verdict: importArchive,

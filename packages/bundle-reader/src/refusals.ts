@@ -76,7 +76,7 @@ export const refusalTable: Record<RefusalCode, RefusalRule> = {
   "unsupported-entry": refused(
     422,
     (r) =>
-      `The entry${at(r)} cannot be read${detail(r)}; repack the bundle without a password, stored or deflated (as zip -r bundle.zip folder does), or as a tar.gz.`,
+      `The entry${at(r)} cannot be read${r.detail === undefined ? "" : `: ${r.detail}`}; repack the bundle without a password, stored or deflated (as zip -r bundle.zip folder does), or as a tar.gz.`,
   ),
   "unsafe-path": refused(
     422,

@@ -130,7 +130,7 @@ describe("an archive that is accepted", () => {
     expect(refusalOf(await readPathOf(path))).toEqual({
       code: "not-an-archive",
       path,
-      detail: "it is neither gzip nor tar",
+      detail: "it is neither gzip, zip nor tar",
     });
   });
 
@@ -234,12 +234,17 @@ describe("an archive that is damaged", () => {
 
   it.each<[string, Uint8Array]>([
     ["plain text", Buffer.from("These are my notes.\n".repeat(60))],
-    ["a zip file", Buffer.from([0x50, 0x4b, 0x03, 0x04, ...Array(1020).fill(0x41)])],
+    ["a zip behind other bytes", Buffer.from([0x4d, 0x5a, 0x50, 0x4b, 0x03, 0x04, 0, 0])],
     ["no bytes at all", new Uint8Array(0)],
     ["a lone gzip magic byte", Uint8Array.from([0x1f])],
     ["a gzip of plain text", gzipSync("not a tar\n".repeat(100))],
   ])("refuses %s as not-an-archive", async (_, bytes) => {
     expect(refusalOf(await readBytes(bytes))).toMatchObject({ code: "not-an-archive" });
+  });
+
+  it("reads bytes that open like a zip as a zip, and refuses them as damaged", async () => {
+    const bytes = Buffer.from([0x50, 0x4b, 0x03, 0x04, ...Array(1020).fill(0x41)]);
+    expect(refusalOf(await readBytes(bytes))).toMatchObject({ code: "corrupt-archive" });
   });
 });
 

@@ -1,8 +1,9 @@
 // @module-tag heavy
 // Differential fuzzing across source kinds: a random bundle (skill folders,
 // files with odd names and bytes, set-aside entries) is built as a folder, a
-// tar, a tar.gz and an upload list wherever it can be, and its folder is also
-// packed by GNU tar (PAX format); every form must agree on accepting it and
+// tar, a tar.gz, a zip and an upload list wherever it can be, and its folder
+// is also packed by GNU tar (PAX format) and by Info-ZIP's `zip -ry`; every
+// form must agree on accepting it and
 // on its skills. Which refusal comes first may differ with entry order, so
 // refusals agree only on being refusals. Each form runs only where `formsOf`
 // says it can hold the bundle.
@@ -88,7 +89,7 @@ const bundle: fc.Arbitrary<Case> = fc
   )
   .map((entries) => ({ name: "random", entries, verdict: { ok: false, code: "no-skills" } }));
 
-type Way = "folder" | "tar" | "tgz" | "uploads" | "GNU tar";
+type Way = "folder" | "tar" | "tgz" | "zip" | "uploads" | "GNU tar" | "Info-ZIP";
 
 /** GNU tar's POSIX (PAX) packing of a built folder. */
 function packWithGnuTar(folder: string): Uint8Array {
@@ -96,17 +97,28 @@ function packWithGnuTar(folder: string): Uint8Array {
   return new Uint8Array(execFileSync("tar", args, { maxBuffer: 64 * 1024 * 1024 }));
 }
 
+/** Info-ZIP's packing of a built folder, symbolic links kept as links. */
+function packWithInfoZip(folder: string): Uint8Array {
+  const packed = execFileSync("zip", ["-qry", "-", basename(folder)], {
+    cwd: dirname(folder),
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  return new Uint8Array(packed);
+}
+
 async function readForm(c: Case, way: Way) {
-  const form = way === "GNU tar" ? "folder" : way;
+  const form = way === "GNU tar" || way === "Info-ZIP" ? "folder" : way;
   const input = await buildInput(c, form, await makeScratchDir());
   const source: Source =
     way === "GNU tar"
       ? { kind: "archive", bytes: packWithGnuTar(input.path!) }
-      : form === "uploads"
-        ? { kind: "uploads", files: input.uploads! }
-        : form === "folder"
-          ? { kind: "path", path: input.path! }
-          : { kind: "archive", bytes: input.bytes!, name: "bundle" };
+      : way === "Info-ZIP"
+        ? { kind: "archive", bytes: packWithInfoZip(input.path!) }
+        : form === "uploads"
+          ? { kind: "uploads", files: input.uploads! }
+          : form === "folder"
+            ? { kind: "path", path: input.path! }
+            : { kind: "archive", bytes: input.bytes!, name: "bundle" };
   const verdict = verdictOf(await readBundle(source));
   if (!verdict.ok) expect(sourceCodes).toContain(verdict.code);
   // Skills compare by name and files; executable bits do not travel in uploads.
@@ -123,7 +135,7 @@ describe("fuzz across forms", () => {
       await fc.assert(
         fc.asyncProperty(bundle, async (c) => {
           const forms: Way[] = formsOf(c);
-          if (forms.includes("folder")) forms.push("GNU tar");
+          if (forms.includes("folder")) forms.push("GNU tar", "Info-ZIP");
           const verdicts = await Promise.all(forms.map((form) => readForm(c, form)));
           accepted += verdicts[0]?.ok === true ? 1 : 0;
           for (const [i, v] of verdicts.entries()) {

@@ -1,17 +1,20 @@
 // @module-tag heavy
-// Property tests over hostile archives: valid archives from the conformance
-// builders, mutated, must each be read within a time bound to skills or a
+// Property tests over hostile archives: valid archives (tars and zips) from
+// the conformance builders, mutated, must each be read within a time bound to skills or a
 // contract refusal, never an exception or a hang. FUZZ_RUNS sets the number
 // of runs per property (a short budget by default; `pnpm fuzz` runs 200,000).
 import { gzipSync } from "node:zlib";
 import {
   applyMutations,
+  applyZipMutations,
   buildTar,
   type Case,
   fuzzSeeds,
   mutationArbitrary,
   paxRecordsArbitrary,
   resealHeaders,
+  zipFuzzSeeds,
+  zipMutationArbitrary,
 } from "@skillshelf/conformance";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
@@ -40,6 +43,7 @@ const archive = (bytes: Uint8Array, named: boolean): Source =>
   named ? { kind: "archive", bytes, name: "fuzzed" } : { kind: "archive", bytes };
 
 const seedArbitrary = fc.constantFrom(...seeds);
+const zipSeedArbitrary = fc.constantFrom(...zipFuzzSeeds());
 const mutationsArbitrary = fc.array(mutationArbitrary, { minLength: 1, maxLength: 8 });
 const options = { numRuns: RUNS, endOnFailure: true };
 
@@ -56,6 +60,33 @@ describe("fuzz", () => {
             await readWithinBound(archive(applyMutations(seed.tar, m), named));
           },
         ),
+        options,
+      );
+    },
+    TIMEOUT,
+  );
+
+  it(
+    "mutated zip archives",
+    async () => {
+      const zipMutations = fc.array(zipMutationArbitrary, { minLength: 1, maxLength: 6 });
+      await fc.assert(
+        fc.asyncProperty(zipSeedArbitrary, zipMutations, fc.boolean(), async (seed, m, named) => {
+          await readWithinBound(archive(applyZipMutations(seed.zip, m), named));
+        }),
+        options,
+      );
+    },
+    TIMEOUT,
+  );
+
+  it(
+    "zip archives damaged as tars are",
+    async () => {
+      await fc.assert(
+        fc.asyncProperty(zipSeedArbitrary, mutationsArbitrary, async (seed, m) => {
+          await readWithinBound(archive(applyMutations(seed.zip, m), true));
+        }),
         options,
       );
     },

@@ -52,6 +52,10 @@ describe("message", () => {
       { code: "identity-mismatch", skill: "template", other: "template-skill" },
       /rename the folder 'template' to 'template-skill'/,
     ],
+    [
+      { code: "unsupported-entry", path: "b/s/x.md", detail: "it is encrypted" },
+      /'b\/s\/x\.md'.*encrypted.*repack/,
+    ],
     [{ code: "unreadable-source", path: "/x", detail: "permission denied, EACCES" }, /EACCES/],
   ])("says what is wrong in %o", (refusal, pattern) => {
     expect(message(asRefusal(refusal))).toMatch(pattern);

@@ -15,6 +15,12 @@ export {
   type Mutation,
   resealHeaders,
 } from "./fuzz/mutate.js";
+export {
+  applyZipMutations,
+  type ZipMutation,
+  zipFuzzSeeds,
+  zipMutationArbitrary,
+} from "./fuzz/zip-mutate.js";
 export { casesFor, makeScratchDir, runConformance, type Surface } from "./run-conformance.js";
 export { buildTar, buildTarGz, tarChunks } from "./tar/build-tar.js";
 export { BLOCK, checksumOf, writeHeader } from "./tar/header.js";

@@ -17,8 +17,12 @@ function sampleFields(code: RefusalCode): SampleFields {
   const { maxEntries, maxBytes } = limits();
   const samples: Partial<Record<RefusalCode, SampleFields>> = {
     "unreadable-source": { path: "bundles/pdf-tools.tgz", detail: "ENOENT" },
-    "not-an-archive": { path: "bundles/notes.zip" },
+    "not-an-archive": { path: "bundles/notes.rar" },
     "corrupt-archive": { path: "bundles/pdf-tools.tgz", detail: "unexpected end of data" },
+    "unsupported-entry": {
+      path: "pdf-tools/SKILL.md",
+      detail: "it is compressed with method 12 (bzip2)",
+    },
     "unsafe-path": { path: "pdf-tools/../etc/passwd", why: "traversal" },
     link: { path: "pdf-tools/scripts/run.sh" },
     "not-regular-file": { path: "pdf-tools/pipe", detail: "fifo" },

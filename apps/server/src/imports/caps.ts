@@ -1,16 +1,16 @@
 // The caps an import request is held to, all derived from the reader's
 // `limits()` so the server never refuses what the reader would accept, and
 // never buffers much more than the reader would read:
-// - a raw archive body may be at most `maxBytes` plus gzip's worst-case
-//   framing (5 bytes per 64 KiB stored block, and a header), because a tar
-//   of at most `maxBytes` (headers included) compresses to no more than that;
+// - a raw archive body may be at most the reader's `maxArchiveBytes()`: a zip
+//   holds headers beside its members, and is read whole, so the reader says
+//   how large an archive it takes; a gzip'd tar within the limits is smaller;
 // - a form may carry at most `maxEntries` files and as many path fields,
 //   at most `maxBytes` of file content, and the whole form at most
 //   `maxBytes` plus 4 KiB of framing per entry;
 // - a path field longer than four times the reader's 4,096-byte path limit
 //   is never read whole.
 
-import { limits } from "@skillshelf/bundle-reader";
+import { limits, maxArchiveBytes } from "@skillshelf/bundle-reader";
 
 export type ImportCaps = {
   /** Largest raw archive body, in bytes. */
@@ -27,13 +27,11 @@ export type ImportCaps = {
   maxConcurrentImports: number;
 };
 
-const gzipFraming = (bytes: number): number => Math.ceil(bytes / 65_535) * 5 + 1024;
-
 /** The caps for a server running `concurrentImports` imports at most. */
 export function importCaps(concurrentImports: number): ImportCaps {
   const { maxBytes, maxEntries } = limits();
   return {
-    maxArchiveBodyBytes: maxBytes + gzipFraming(maxBytes),
+    maxArchiveBodyBytes: maxArchiveBytes(),
     maxFormBodyBytes: maxBytes + maxEntries * 4096,
     maxFormFiles: maxEntries,
     maxFormFileBytes: maxBytes,

@@ -6,9 +6,12 @@
 // host. The name is its stored bytes; an Info-ZIP Unicode Path field (0x7075)
 // may give a UTF-8 name for a legacy one, but only when its CRC names these
 // very bytes and, where the bytes are UTF-8 already, it says the same thing:
-// otherwise two readers would see two names for one entry.
+// otherwise two readers would see two names for one entry. One exception:
+// Info-ZIP escapes a control character in the field with an overlong form,
+// so where the stored name breaks a path rule anyway, that rule is reported.
 import { isUtf8 } from "node:buffer";
 import type { EntryKind } from "../entries.js";
+import { checkPath } from "../paths.js";
 import { crc32 } from "./crc32.js";
 
 const UNICODE_PATH = 0x7075;
@@ -73,6 +76,9 @@ export function nameOfRecord(record: EntryRecord): ZipName {
     }
     const unicode = field.subarray(5);
     if (field.readUInt32LE(1) !== crc32(stored) || (storedUtf8 && !unicode.equals(stored))) {
+      if (storedUtf8 && !checkPath(shown, shown.endsWith("/")).ok) {
+        return { ok: true, raw: shown, utf8: true };
+      }
       return { ok: false, detail: `a Unicode Path field that disagrees with the name '${shown}'` };
     }
     bytes = unicode;

@@ -1,0 +1,33 @@
+// Plain zlib baselines for zips: what inflating costs with nothing else
+// done. The reader cannot read a zip for less than inflating each member and
+// checking that it is UTF-8, nor refuse a zip bomb for less than nothing at
+// all; the bomb's baseline is inflating the 64 MiB the limit allows, which is
+// what a reader that trusted the headers and stopped at the limit would pay.
+
+import { isUtf8 } from "node:buffer";
+import { inflateRawSync } from "node:zlib";
+
+/** Walks the local headers of a plain zip, inflating each deflated member and checking it is UTF-8. */
+export function inflateAndCheckMembers(zip) {
+  let at = 0;
+  let checked = 0;
+  while (zip.readUInt32LE(at) === 0x04034b50) {
+    const method = zip.readUInt16LE(at + 8);
+    const compressed = zip.readUInt32LE(at + 18);
+    const start = at + 30 + zip.readUInt16LE(at + 26) + zip.readUInt16LE(at + 28);
+    const data = zip.subarray(start, start + compressed);
+    if (method === 8) {
+      if (!isUtf8(inflateRawSync(data))) throw new Error(`member at ${at} not UTF-8`);
+      checked += 1;
+    }
+    at = start + compressed;
+  }
+  return checked;
+}
+
+/** Inflates `limit` bytes from the deflate stream of the zip's member at `at`. */
+export function inflateUpTo(zip, at, limit) {
+  const compressed = zip.readUInt32LE(at + 18);
+  const start = at + 30 + zip.readUInt16LE(at + 26) + zip.readUInt16LE(at + 28);
+  return inflateRawSync(zip.subarray(start, start + compressed), { maxOutputLength: limit }).length;
+}

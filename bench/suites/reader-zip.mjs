@@ -1,0 +1,132 @@
+// Reader benchmarks over zips: the zip at the limits (the same bundle as the
+// .tar.gz, one deflated member per file) against inflating each member and
+// checking it is UTF-8, and the overlapping zip bomb (1,000 central records
+// sharing one member of 64 MiB of zeros, 64 GiB claimed) against inflating
+// the 64 MiB the limit allows, with the peak memory of a fresh process.
+
+import { join } from "node:path";
+import { inflateAndCheckMembers, inflateUpTo } from "../baselines/inflate.mjs";
+import { ensureLimitZip, ensureZipBomb, readInput } from "../gen/inputs.mjs";
+import { runNodeForJson } from "../lib/child.mjs";
+import { expectEqual, expectRefusal, expectSkills } from "../lib/expect.mjs";
+import { compareContenders, computeMedian, scaleRounds } from "../lib/measure.mjs";
+import { loadPackage, locatePackage } from "../lib/packages.mjs";
+import { createRatioRow, createReportRow, formatMs } from "../lib/report.mjs";
+
+const MiB = 2 ** 20;
+
+async function loadReader() {
+  const loaded = await loadPackage("bundle-reader", ["readBundle", "limits"]);
+  if (!loaded.ok) throw new Error(loaded.reason);
+  return loaded.module;
+}
+
+async function measureZip() {
+  const { readBundle } = await loadReader();
+  const bytes = await readInput(await ensureLimitZip());
+  const figures = await compareContenders(
+    [
+      {
+        name: "readBundle",
+        run: () => readBundle({ kind: "archive", bytes, name: "limit" }),
+        check: (result) => expectSkills(result, 50, "readBundle"),
+      },
+      {
+        name: "inflate+isUtf8",
+        run: () => inflateAndCheckMembers(bytes),
+        check: (count) => expectEqual(count, 5_000, "inflate baseline"),
+      },
+    ],
+    { warmup: 1, rounds: scaleRounds(7) },
+  );
+  const subject = figures.readBundle.median;
+  const baseline = figures["inflate+isUtf8"].median;
+  return [
+    createRatioRow({
+      bench: "reader/zip",
+      measure: `readBundle(.zip, ${(bytes.length / MiB).toFixed(1)} MiB -> 61 MiB, 5,000 files) / (inflate each member + isUtf8)`,
+      subject: formatMs(subject),
+      baseline: formatMs(baseline),
+      ratio: subject / baseline,
+      target: { max: 1.25 },
+      note: "the reader also checks the layout, local headers and each member's CRC-32, and decodes nothing until asked",
+      figures,
+    }),
+  ];
+}
+
+async function measureBombPeak(archive, mode) {
+  const readerPath = join(locatePackage("bundle-reader"), "dist", "index.js");
+  const childPath = new URL("../child/peak-rss.mjs", import.meta.url).pathname;
+  const peaks = [];
+  let outcome = "";
+  for (let i = 0; i < 3; i += 1) {
+    const answer = await runNodeForJson([childPath, readerPath, archive, mode]);
+    outcome = answer.outcome;
+    peaks.push(answer.vmHwmBytes ?? answer.maxRssBytes);
+  }
+  return { outcome, peak: computeMedian(peaks), peaks };
+}
+
+async function measureZipBomb() {
+  const { readBundle, limits } = await loadReader();
+  const limit = limits().maxBytes;
+  const archive = await ensureZipBomb();
+  const bytes = await readInput(archive);
+  const kernelAt = 30 + bytes.readUInt16LE(26) + bytes.readUInt32LE(18);
+  const figures = await compareContenders(
+    [
+      {
+        name: "readBundle",
+        run: () => readBundle({ kind: "archive", bytes, name: "bomb" }),
+        check: (result) => expectRefusal(result, "corrupt-archive", "readBundle"),
+      },
+      {
+        name: "inflate 64 MiB",
+        run: () => inflateUpTo(bytes, kernelAt, limit),
+        check: (produced) => expectEqual(produced, limit, "inflate baseline"),
+      },
+    ],
+    { warmup: 1, rounds: scaleRounds(7) },
+  );
+  const read = await measureBombPeak(archive, "read");
+  expectEqual(read.outcome, "corrupt-archive", "readBundle in the child");
+  const idle = await measureBombPeak(archive, "idle");
+  const subject = figures.readBundle.median;
+  const baseline = figures["inflate 64 MiB"].median;
+  const peakMiB = read.peak / MiB;
+  return [
+    createRatioRow({
+      bench: "reader/zip-bomb",
+      measure:
+        "time to refuse an overlapping zip bomb (1,000 records sharing 64 MiB, 64 GiB claimed) / time to inflate 64 MiB of it",
+      subject: formatMs(subject),
+      baseline: formatMs(baseline),
+      ratio: subject / baseline,
+      target: { max: 1.5 },
+      note: "refused by the layout check, before anything is inflated",
+      figures,
+    }),
+    {
+      ...createReportRow({
+        bench: "reader/zip-bomb",
+        measure: "peak RSS of a fresh process refusing the overlapping zip bomb",
+        subject: `${peakMiB.toFixed(0)} MiB`,
+        baseline: `${(idle.peak / MiB).toFixed(0)} MiB idle`,
+        note: "VmHWM of a fresh node process (median of 3); the baseline column is the same process loading the reader and the bytes without reading",
+        figures: { read, idle },
+      }),
+      target: "<= 160 MiB",
+      met: peakMiB <= 160,
+    },
+  ];
+}
+
+export const readerZipBenchmarks = [
+  { name: "reader/zip", title: ".zip at the limits vs inflate + isUtf8", run: measureZip },
+  {
+    name: "reader/zip-bomb",
+    title: "overlapping zip bomb: refusal time and peak RSS",
+    run: measureZipBomb,
+  },
+];

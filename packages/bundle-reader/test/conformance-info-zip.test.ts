@@ -1,0 +1,33 @@
+// Each case's folder packed by Info-ZIP's `zip -ry` (symbolic links stored
+// as links) and read as archive bytes: the same verdict as the folder, which
+// checks the cases' own zip writer against a real packer. Written to stdout,
+// so zip streams it with data descriptors. A hard link's twin lies outside
+// the folder, so zip stores a plain file, as tar does; zip would block
+// reading a fifo, so fifo cases are left out, as are a missing folder and
+// the entry-limit cases. The test fails, never skips, when zip is missing.
+import { execFile } from "node:child_process";
+import { basename, dirname } from "node:path";
+import { promisify } from "node:util";
+import { cases, runConformance, verdictOf } from "@skillshelf/conformance";
+import { readBundle } from "../src/index.js";
+
+const run = promisify(execFile);
+
+runConformance({
+  name: "library: Info-ZIP zip of the folder",
+  forms: ["folder"],
+  cases: cases.filter(
+    (c) =>
+      c.missing !== true &&
+      c.entries.length < 1_000 &&
+      !c.entries.some((e) => e.kind === "hardlink" || e.kind === "fifo"),
+  ),
+  verdict: async ({ path }) => {
+    const packed = await run("zip", ["-qry", "-", basename(path!)], {
+      cwd: dirname(path!),
+      encoding: "buffer",
+      maxBuffer: 256 * 1024 * 1024,
+    });
+    return verdictOf(await readBundle({ kind: "archive", bytes: new Uint8Array(packed.stdout) }));
+  },
+});
