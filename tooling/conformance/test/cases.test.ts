@@ -60,16 +60,17 @@ describe("cases", () => {
   it("reaches each code in the forms that can hold it", () => {
     const reach = (code: string) =>
       [...new Set(cases.filter((c) => codesOf(c).includes(code)).flatMap(formsOf))].sort();
-    expect(reach("unsafe-path")).toEqual(["folder", "tar", "tgz", "uploads"]);
-    expect(reach("link")).toEqual(["folder", "tar", "tgz"]);
-    expect(reach("not-regular-file")).toEqual(["folder", "tar", "tgz"]);
-    expect(reach("duplicate-path")).toEqual(["folder", "tar", "tgz", "uploads"]);
-    expect(reach("file-and-directory")).toEqual(["tar", "tgz", "uploads"]);
-    expect(reach("too-many-entries")).toEqual(["folder", "tar", "tgz", "uploads"]);
-    expect(reach("too-large")).toEqual(["folder", "tar", "tgz", "uploads"]);
-    expect(reach("not-utf8")).toEqual(["folder", "tar", "tgz", "uploads"]);
-    expect(reach("corrupt-archive")).toEqual(["tar", "tgz"]);
-    expect(reach("not-an-archive")).toEqual(["tar", "tgz"]);
+    expect(reach("unsafe-path")).toEqual(["folder", "tar", "tgz", "uploads", "zip"]);
+    expect(reach("link")).toEqual(["folder", "tar", "tgz", "zip"]);
+    expect(reach("not-regular-file")).toEqual(["folder", "tar", "tgz", "zip"]);
+    expect(reach("duplicate-path")).toEqual(["folder", "tar", "tgz", "uploads", "zip"]);
+    expect(reach("file-and-directory")).toEqual(["tar", "tgz", "uploads", "zip"]);
+    expect(reach("too-many-entries")).toEqual(["folder", "tar", "tgz", "uploads", "zip"]);
+    expect(reach("too-large")).toEqual(["folder", "tar", "tgz", "uploads", "zip"]);
+    expect(reach("not-utf8")).toEqual(["folder", "tar", "tgz", "uploads", "zip"]);
+    expect(reach("corrupt-archive")).toEqual(["tar", "tgz", "zip"]);
+    expect(reach("not-an-archive")).toEqual(["tar", "tgz", "zip"]);
+    expect(reach("unsupported-entry")).toEqual(["zip"]);
     expect(reach("unreadable-source")).toEqual(["folder"]);
   });
 });
