@@ -7,17 +7,23 @@
 import { isUtf8 } from "node:buffer";
 import { inflateRawSync } from "node:zlib";
 
-/** Walks the local headers of a plain zip, inflating each deflated member and checking it is UTF-8. */
-export function inflateAndCheckMembers(zip) {
+/**
+ * Walks the local headers of a plain zip, inflating each deflated member and
+ * checking it is UTF-8; with `decode`, each member is also decoded to a string.
+ */
+export function inflateAndCheckMembers(zip, decode = false) {
   let at = 0;
   let checked = 0;
+  const texts = [];
   while (zip.readUInt32LE(at) === 0x04034b50) {
     const method = zip.readUInt16LE(at + 8);
     const compressed = zip.readUInt32LE(at + 18);
     const start = at + 30 + zip.readUInt16LE(at + 26) + zip.readUInt16LE(at + 28);
     const data = zip.subarray(start, start + compressed);
     if (method === 8) {
-      if (!isUtf8(inflateRawSync(data))) throw new Error(`member at ${at} not UTF-8`);
+      const member = inflateRawSync(data);
+      if (!isUtf8(member)) throw new Error(`member at ${at} not UTF-8`);
+      if (decode) texts.push(member.toString("utf8"));
       checked += 1;
     }
     at = start + compressed;
