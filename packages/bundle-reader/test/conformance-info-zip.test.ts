@@ -22,12 +22,13 @@ runConformance({
       c.entries.length < 1_000 &&
       !c.entries.some((e) => e.kind === "hardlink" || e.kind === "fifo"),
   ),
-  verdict: async ({ path }) => {
+  verdict: async ({ path, case: c }) => {
     const packed = await run("zip", ["-qry", "-", basename(path!)], {
       cwd: dirname(path!),
       encoding: "buffer",
       maxBuffer: 256 * 1024 * 1024,
     });
-    return verdictOf(await readBundle({ kind: "archive", bytes: new Uint8Array(packed.stdout) }));
+    const bytes = new Uint8Array(packed.stdout);
+    return verdictOf(await readBundle({ kind: "archive", bytes }, c.options));
   },
 });
