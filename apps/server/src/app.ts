@@ -39,6 +39,8 @@ export type AppOptions = {
   connectionTimeout?: number;
   /** Milliseconds a whole request may take to arrive (default 5 min). */
   requestTimeout?: number;
+  /** Event streams (GET /api/events) open at once (default 64). */
+  maxEventStreams?: number;
 };
 
 export type ServerApp = {
@@ -97,7 +99,10 @@ export async function buildApp(options: AppOptions): Promise<ServerApp> {
   const changes = new CatalogChanges();
   registerSkillRoutes(app, options.roots, changes);
   registerImportRoutes(app, options.roots, caps, gate, changes, options.uploadRate);
-  registerEventRoutes(app, changes, { closing: gate.closing });
+  registerEventRoutes(app, changes, {
+    closing: gate.closing,
+    ...(options.maxEventStreams === undefined ? {} : { maxStreams: options.maxEventStreams }),
+  });
   await app.ready();
   return { app, gate, caps, changes };
 }

@@ -85,6 +85,35 @@ describe("GET /api/events", () => {
     expect(response.headers.get("content-type")).toContain("application/json");
   });
 
+  it("caps open streams, answering too-many-streams, and frees a slot when a client leaves", async () => {
+    const capped = await startServer({ maxEventStreams: 2 });
+    try {
+      const controller = new AbortController();
+      const open = () =>
+        fetch(`${capped.url}/api/events`, { headers: capped.auth, signal: controller.signal });
+      const first = eventsOf(await open());
+      const second = eventsOf(await open());
+      expect((await first.next())?.event).toBe("ready");
+      expect((await second.next())?.event).toBe("ready");
+      const refused = await fetch(`${capped.url}/api/events`, { headers: capped.auth });
+      expect(refused.status).toBe(503);
+      expect(refused.headers.get("retry-after")).toBe("5");
+      const body = await refused.json();
+      expect(body.refusal).toEqual({ code: "too-many-streams", limit: 2 });
+      expect(body.message).toContain("2 event streams are already open");
+      controller.abort();
+      await expect
+        .poll(async () => {
+          const again = await fetch(`${capped.url}/api/events`, { headers: capped.auth });
+          await again.body?.cancel();
+          return again.status;
+        })
+        .toBe(200);
+    } finally {
+      await capped.stop();
+    }
+  });
+
   it("ends open streams when the server closes", async () => {
     const events = eventsOf(await openEvents());
     expect((await events.next())?.event).toBe("ready");
