@@ -4,7 +4,7 @@
 // shutdown, so closing the server never waits on an open console.
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { skillFiles, tgzOf } from "./support/bodies.js";
-import { startServer, type TestServer } from "./support/server.js";
+import { bodyOf, startServer, type TestServer } from "./support/server.js";
 
 let server: TestServer;
 beforeEach(async () => {
@@ -98,7 +98,7 @@ describe("GET /api/events", () => {
       const refused = await fetch(`${capped.url}/api/events`, { headers: capped.auth });
       expect(refused.status).toBe(503);
       expect(refused.headers.get("retry-after")).toBe("5");
-      const body = await refused.json();
+      const body = await bodyOf(refused);
       expect(body.refusal).toEqual({ code: "too-many-streams", limit: 2 });
       expect(body.message).toContain("2 event streams are already open");
       controller.abort();
