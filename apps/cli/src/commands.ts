@@ -21,6 +21,8 @@ export type CommandSpec = {
   options?: readonly (readonly [flags: string, description: string])[];
   /** Text after the options in --help. */
   help?: string;
+  /** Command lines shown under "Examples:" in --help. */
+  examples: readonly string[];
   run: Action;
 };
 
@@ -40,6 +42,11 @@ const SOURCE_HELP = `
 export const commandSpecs: readonly CommandSpec[] = [
   {
     usage: "check <source>",
+    examples: [
+      "skillshelf check ./my-skills",
+      "skillshelf check skills.tgz --strict",
+      "tar -cz my-skills | skillshelf check - --json",
+    ],
     description: "read and validate a bundle as import would; write nothing",
     options: [["--replace", "judge as import --replace would"], NAME_OPTION, STRICT_OPTION],
     help: SOURCE_HELP,
@@ -48,6 +55,11 @@ export const commandSpecs: readonly CommandSpec[] = [
   },
   {
     usage: "import <source>",
+    examples: [
+      "skillshelf import ./my-skills",
+      "skillshelf import pdf-tools.tgz --replace",
+      "git archive HEAD skills | skillshelf import -",
+    ],
     description: "install a bundle's skills into the managed root",
     options: [["--replace", "replace managed skills of the same id"], NAME_OPTION, STRICT_OPTION],
     help: SOURCE_HELP,
@@ -56,21 +68,25 @@ export const commandSpecs: readonly CommandSpec[] = [
   },
   {
     usage: "list",
+    examples: ["skillshelf list", "skillshelf list --json --data ./store"],
     description: "list offered skills, then the ids refused with reasons",
     run: async (context) => (await import("./commands/list.js")).runList(context),
   },
   {
     usage: "show <id>",
+    examples: ["skillshelf show pdf-tools", "skillshelf show pdf-tools --json"],
     description: "print one skill's report and its SKILL.md",
     run: async (context, [id]) => (await import("./commands/show.js")).runShow(context, id!),
   },
   {
     usage: "remove <id>",
+    examples: ["skillshelf remove pdf-tools"],
     description: "remove a managed skill",
     run: async (context, [id]) => (await import("./commands/remove.js")).runRemove(context, id!),
   },
   {
     usage: "payload",
+    examples: ["skillshelf payload", "skillshelf payload --out ./worker --json"],
     description: "describe the payload a worker receives, or write it",
     options: [["--out <dir>", "write <dir>/skills.json atomically"]],
     run: async (context, _args, options) =>
@@ -78,6 +94,7 @@ export const commandSpecs: readonly CommandSpec[] = [
   },
   {
     usage: "limits",
+    examples: ["skillshelf limits", "skillshelf limits --json"],
     description: "print the reader's limits on entries and bytes",
     run: async (context) => (await import("./commands/limits.js")).runLimits(context),
   },

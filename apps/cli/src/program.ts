@@ -40,6 +40,12 @@ export async function runCli(io: Io): Promise<number> {
   const program = createProgram(io, output, (code) => {
     exit = code;
   });
+  // No command at all is a usage error (commander would print help and exit 0
+  // once a help command exists).
+  if (io.args.length === 0) {
+    program.outputHelp({ error: true });
+    return EXIT_USAGE;
+  }
   try {
     await program.parseAsync([...io.args], { from: "user" });
     return exit;
@@ -51,7 +57,7 @@ export async function runCli(io: Io): Promise<number> {
 
 /** --help and --version end well; every other parse failure is a usage error. */
 function exitCodeOf(error: CommanderError): number {
-  if (error.code === "commander.helpDisplayed" || error.code === "commander.version") {
+  if (["commander.helpDisplayed", "commander.help", "commander.version"].includes(error.code)) {
     return EXIT_OK;
   }
   return EXIT_USAGE;
@@ -62,11 +68,15 @@ function createProgram(io: Io, output: Output, setExit: (code: number) => void):
     .description(
       "Check, import, list, show and remove Agent Skills bundles, and hand their payload to workers.",
     )
-    .version(readVersion(), "-V, --version", "print the version")
+    .version(readVersion(), "-v, --version", "print the version")
     .helpOption("-h, --help", "show help for a command")
-    .helpCommand(false)
+    .helpCommand("help [command]", "show help for a command")
     .exitOverride()
-    .showHelpAfterError()
+    // A mistake gets its one line (with commander's "Did you mean ...?"), the
+    // usage line and a pointer to help, not the whole help text.
+    .showHelpAfterError(
+      "Usage: skillshelf [options] [command]\n(see 'skillshelf help' or 'skillshelf help <command>')",
+    )
     .configureOutput({
       writeOut: (text) => io.stdout.write(text),
       writeErr: (text) => io.stderr.write(text),
@@ -103,9 +113,18 @@ function createProgram(io: Io, output: Output, setExit: (code: number) => void):
     const command = addCommand(program, spec.usage, spec.description);
     for (const [flags, description] of spec.options ?? []) command.option(flags, description);
     if (spec.help !== undefined) command.addHelpText("after", spec.help);
+    command.showHelpAfterError(
+      `Usage: skillshelf ${command.name()} ${command.usage()}\n(see 'skillshelf help ${command.name()}')`,
+    );
+    command.addHelpText("after", examplesHelp(spec.examples));
     command.action(act(spec.run));
   }
   return program;
+}
+
+/** The "Examples:" block of a command's help. */
+function examplesHelp(examples: readonly string[]): string {
+  return `\nExamples:\n${examples.map((example) => `  $ ${example}`).join("\n")}`;
 }
 
 /** Help is laid out for 80 columns unless a terminal says how wide it is. */

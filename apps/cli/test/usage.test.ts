@@ -23,12 +23,34 @@ describe("help and version", () => {
     expect(run.stdout).toContain("0 ok, 1 refused, 2 usage, 3 internal error");
   });
 
-  it("--version prints the package's version", async () => {
+  it("--version and -v print the package's version", async () => {
     const { version } = JSON.parse(
       readFileSync(new URL("../package.json", import.meta.url), "utf8"),
     ) as { version: string };
-    const run = await runBin(["--version"]);
-    expect(run).toEqual({ code: 0, stdout: `${version}\n`, stderr: "" });
+    for (const flag of ["--version", "-v"]) {
+      expect(await runBin([flag])).toEqual({ code: 0, stdout: `${version}\n`, stderr: "" });
+    }
+  });
+
+  it.each(commands)(
+    "help %s prints the same help as %s --help, examples included",
+    async (command) => {
+      const run = await runBin(["help", command]);
+      expect(run.code).toBe(0);
+      expect(run.stdout).toBe((await runBin([command, "--help"])).stdout);
+      expect(run.stdout).toMatch(/\nExamples:\n {2}\$ .*skillshelf /);
+    },
+  );
+
+  it("a mistyped command gets a suggestion and the usage line, not the whole help", async () => {
+    const run = await runBin(["chek", "bundle"]);
+    expect(run.code).toBe(2);
+    expect(run.stdout).toBe("");
+    expect(run.stderr).toContain("unknown command 'chek'");
+    expect(run.stderr).toContain("(Did you mean check?)");
+    expect(run.stderr).toContain("see 'skillshelf help'");
+    expect(run.stderr).not.toContain("Options:");
+    expect(run.stderr.trim().split("\n").length).toBeLessThanOrEqual(4);
   });
 });
 
