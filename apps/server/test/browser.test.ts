@@ -7,6 +7,7 @@
 // for the reader to sniff, progress with the buttons disabled and Cancel
 // aborting, a refusal's sentence, files shown as text, removal named by id,
 // the catalog following another client's changes, and the token field.
+import { execFileSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -162,6 +163,14 @@ describe.sequential("the console", () => {
     await dropFile("gamma.bundle", tgzOf("gamma", skillFiles("gamma")));
     await expect.poll(() => card("gamma").count(), patience).toBe(1);
     expect(await outcome().textContent()).toContain("file 'gamma.bundle'");
+    // A zip made by Info-ZIP, dropped under a name that says nothing about it.
+    const zipped = join(files, "zipped");
+    await mkdir(join(zipped, "eta"), { recursive: true });
+    await writeFile(join(zipped, "eta", "SKILL.md"), "# eta\n\nDoes eta.\n");
+    execFileSync("zip", ["-qr", join(files, "eta.zip"), "eta"], { cwd: zipped });
+    await dropFile("eta-download", await readFile(join(files, "eta.zip")));
+    await expect.poll(() => card("eta").count(), patience).toBe(1);
+    expect(await outcome().textContent()).toContain("file 'eta-download'");
     await dropFile("notes.md", new TextEncoder().encode("# not an archive\n"));
     await expect.poll(() => outcome().getAttribute("class"), patience).toContain("refusal");
     expect(await page.locator("#outcome .code").textContent()).toBe("not-an-archive");
