@@ -138,9 +138,14 @@ describe("fuzz", () => {
   );
 
   it(
-    "random bytes, bare and behind tar or gzip magic",
+    "random bytes, bare and behind tar, gzip or zip magic",
     async () => {
-      const prefixes = [new Uint8Array(), Uint8Array.from([0x1f, 0x8b, 0x08, 0x00])];
+      const prefixes = [
+        new Uint8Array(),
+        Uint8Array.from([0x1f, 0x8b, 0x08, 0x00]),
+        Uint8Array.from([0x50, 0x4b, 0x03, 0x04]),
+        Uint8Array.from([0x50, 0x4b, 0x05, 0x06]),
+      ];
       await fc.assert(
         fc.asyncProperty(
           fc.constantFrom(...prefixes),
