@@ -1,8 +1,8 @@
 // The API over real HTTP: the catalog, one skill, removal, the payload and
-// limits, and imports of a tar, a tar.gz and a form, with replace and dry run.
+// limits, and imports of a tar, a tar.gz, a zip (typed, or sniffed) and a form, with replace and dry run.
 import { limits, message } from "@skillshelf/bundle-reader";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { formOf, skillFiles, tarOf, tgzOf, uploadsOf } from "./support/bodies.js";
+import { formOf, skillFiles, tarOf, tgzOf, uploadsOf, zipOf } from "./support/bodies.js";
 import { bodyOf, startServer, type TestServer, writeSkill } from "./support/server.js";
 
 let server: TestServer;
@@ -101,6 +101,12 @@ describe("imports", () => {
     [
       "octet-stream",
       () => tgzOf("bundle", skillFiles("alpha", { "notes.md": "n\n" })),
+      "application/octet-stream",
+    ],
+    ["zip", () => zipOf("bundle", skillFiles("alpha", { "notes.md": "n\n" })), "application/zip"],
+    [
+      "zip sent as octet-stream (sniffed)",
+      () => zipOf("bundle", skillFiles("alpha", { "notes.md": "n\n" })),
       "application/octet-stream",
     ],
   ])("installs a %s body with 201 and the installed skills", async (_name, make, type) => {

@@ -1,9 +1,9 @@
-// Request bodies for tests: tar and tar.gz archives of a few text files,
+// Request bodies for tests: tar, tar.gz and zip archives of a few text files,
 // multipart forms in the console's shape (a `path` field before each file),
 // and endless or oversized streams made by generators.
 import { gzipSync } from "node:zlib";
 import type { UploadFile } from "@skillshelf/bundle-reader";
-import { buildTar, type Case } from "@skillshelf/conformance";
+import { buildTar, buildZip, type Case } from "@skillshelf/conformance";
 
 const encoder = new TextEncoder();
 
@@ -20,6 +20,12 @@ export function tarOf(root: string, files: Record<string, string>): Uint8Array {
 
 export function tgzOf(root: string, files: Record<string, string>): Uint8Array {
   return gzipSync(tarOf(root, files));
+}
+
+/** The same bundle as a zip, as `zip -r` would write it. */
+export function zipOf(root: string, files: Record<string, string>): Uint8Array {
+  const entries = Object.entries(files).map(([path, text]) => ({ path, text }));
+  return buildZip({ name: root, root, entries, verdict: { ok: false, code: "no-skills" } });
 }
 
 /** A skill's files as a bundle: `<id>/SKILL.md` declaring the id, and extras. */
