@@ -2,7 +2,8 @@
 // unsafe path, the paths that pass, and names that fold together.
 import { describe, expect, it } from "vitest";
 import { readBundle } from "../src/index.js";
-import { checkPath, foldPath } from "../src/paths.js";
+import { nameKeys } from "../src/name-keys.js";
+import { checkPath } from "../src/paths.js";
 import type { UnsafePathReason } from "../src/types.js";
 import { readUploads, refusalOf, shapeOf } from "./support/read.js";
 
@@ -77,18 +78,35 @@ describe("checkPath", () => {
   });
 });
 
-describe("foldPath", () => {
+describe("nameKeys", () => {
+  const same = (a: string, b: string): boolean => {
+    const [x, y] = [nameKeys(a), nameKeys(b)];
+    return x.fold === y.fold || x.upper === y.upper;
+  };
+
   it.each([
     ["case", "Skill/A.md", "skill/a.md"],
     ["NFC and NFD", "caf\u00e9", "cafe\u0301"],
-    ["sharp s", "stra\u00dfe", "STRASSE"],
+    ["sharp s, by full case folding", "stra\u00dfe", "STRASSE"],
+    ["capital sharp s, by full case folding", "STRA\u1e9eE.md", "strasse.md"],
     ["Kelvin sign", "\u212a", "k"],
-  ])("folds %s together", (_, a, b) => {
-    expect(foldPath(a)).toBe(foldPath(b));
+    ["i and dotless i, by simple uppercase", "i.md", "\u0131.md"],
+    [
+      "final and medial sigma",
+      "\u03c3\u03bf\u03c6\u03b9\u03b1",
+      "\u03c3\u03bf\u03c6\u03b9\u03b1".toUpperCase(),
+    ],
+    ["a Cherokee letter and its small form", "\u13a0", "\uab70"],
+  ])("holds %s as one name", (_, a, b) => {
+    expect(same(a, b)).toBe(true);
   });
 
-  it("keeps different names apart", () => {
-    expect(foldPath("a.md")).not.toBe(foldPath("b.md"));
+  it.each([
+    ["different names", "a.md", "b.md"],
+    ["i and dotted capital I", "i.md", "\u0130.md"],
+    ["a letter and its accented form", "e.md", "\u00e9.md"],
+  ])("keeps %s apart", (_, a, b) => {
+    expect(same(a, b)).toBe(false);
   });
 });
 

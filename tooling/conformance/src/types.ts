@@ -96,6 +96,8 @@ export type TarTweak = {
   sizeField?: Uint8Array;
   /** Store a checksum that does not match the header. */
   badChecksum?: boolean;
+  /** The 8 raw characters of the checksum field, "{sum}" standing for the right value in 6 octal digits. */
+  checksumField?: string;
   /** Extra PAX records written in an 'x' header before this member. */
   pax?: Record<string, string>;
   /** The raw body of the 'x' header before this member (malformed PAX). */

@@ -67,12 +67,21 @@ describe("tar writer", () => {
     );
   });
 
-  it.each(accepted.map((c) => ({ name: c.name, c })))("tar-stream reads $name", async ({ c }) => {
-    const listed = await listWithTarStream(buildTar(c));
-    const files = listed.filter((l) => l.type === "file").map((l) => l.body.length);
-    const wanted = filesOf(c).map((e) => e.bytes?.length ?? Buffer.byteLength(e.text ?? ""));
-    expect(files).toEqual(wanted);
-  });
+  // After an empty extended header tar-stream alone frames the next member's
+  // padding as a header body; the reader guards it (see its tar-reader.ts).
+  const tarStreamMisreads = new Set([
+    "an empty PAX global header",
+    "an empty PAX header before a member",
+  ]);
+  it.each(accepted.filter((c) => !tarStreamMisreads.has(c.name)).map((c) => ({ name: c.name, c })))(
+    "tar-stream reads $name",
+    async ({ c }) => {
+      const listed = await listWithTarStream(buildTar(c));
+      const files = listed.filter((l) => l.type === "file").map((l) => l.body.length);
+      const wanted = filesOf(c).map((e) => e.bytes?.length ?? Buffer.byteLength(e.text ?? ""));
+      expect(files).toEqual(wanted);
+    },
+  );
 
   it("writes correct checksums in every header", () => {
     for (const c of accepted) {
@@ -81,7 +90,8 @@ describe("tar writer", () => {
       for (let at = 0; at + BLOCK <= tar.length; at += BLOCK) {
         const block = tar.subarray(at, at + BLOCK);
         if (block[257] !== 0x75) continue; // not a header: "u" of "ustar"
-        const stored = Number.parseInt(Buffer.from(block.subarray(148, 154)).toString(), 8);
+        const field = Buffer.from(block.subarray(148, 156)).toString("latin1");
+        const stored = Number.parseInt(field.replace(/[\0 ]/g, ""), 8);
         expect(stored).toBe(checksumOf(block));
         listed.push(stored);
       }

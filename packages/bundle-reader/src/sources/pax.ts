@@ -3,20 +3,27 @@
 // reader checks the raw records itself: a record that does not frame exactly,
 // lacks '=', or gives a size that is not a decimal safe integer makes the
 // archive corrupt. A path record is UTF-8 by definition; whether its bytes
-// really are is reported so the path can be refused as not UTF-8.
+// really are is reported so the path can be refused as not UTF-8. Any
+// GNU.sparse.* record (the 0.0, 0.1 and 1.0 sparse forms all use them) marks
+// the member sparse: its body is a sparse map, not the file's bytes.
 import { isUtf8 } from "node:buffer";
 
-export type PaxCheck =
-  | { ok: true; pathUtf8: boolean; size?: number }
-  | { ok: false; detail: string };
+export type PaxRecords = {
+  /** Whether a path record was given, and whether its bytes were UTF-8. */
+  path?: { utf8: boolean };
+  size?: number;
+  sparse: boolean;
+};
+
+export type PaxCheck = ({ ok: true } & PaxRecords) | { ok: false; detail: string };
 
 const SPACE = 0x20;
 const NEWLINE = 0x0a;
 const EQUALS = 0x3d;
+const SPARSE = "GNU.sparse.";
 
 export function checkPaxRecords(body: Uint8Array): PaxCheck {
-  let pathUtf8 = true;
-  let size: number | undefined;
+  const found: PaxRecords = { sparse: false };
   let at = 0;
   while (at < body.length) {
     let digits = at;
@@ -40,16 +47,17 @@ export function checkPaxRecords(body: Uint8Array): PaxCheck {
     if (equals <= 0) return malformed("a record without a key and '='");
     const key = Buffer.from(record.subarray(0, equals)).toString("latin1");
     const value = record.subarray(equals + 1);
-    if (key === "path") pathUtf8 = isUtf8(value);
-    if (key === "size") {
+    if (key === "path") found.path = { utf8: isUtf8(value) };
+    else if (key === "size") {
       const text = Buffer.from(value).toString("latin1");
-      size = /^[0-9]+$/.test(text) ? Number(text) : Number.NaN;
+      const size = /^[0-9]+$/.test(text) ? Number(text) : Number.NaN;
       if (!Number.isSafeInteger(size))
         return malformed(`a size that is not a safe integer (${text})`);
-    }
+      found.size = size;
+    } else if (key.startsWith(SPARSE)) found.sparse = true;
     at = end;
   }
-  return size === undefined ? { ok: true, pathUtf8 } : { ok: true, pathUtf8, size };
+  return { ok: true, ...found };
 }
 
 function malformed(what: string): PaxCheck {

@@ -3,7 +3,8 @@
 // an empty zip, or of the spanning marker, which the zip reader refuses), tar
 // by the "ustar" magic or, for the older formats, by a header whose checksum
 // is right. A first block of zeros is an empty tar archive.
-import { BLOCK, CHECKSUM_AT, MAGIC_AT } from "./tar-layout.js";
+import { checksumHolds } from "./tar-fields.js";
+import { BLOCK, MAGIC_AT } from "./tar-layout.js";
 
 const USTAR = Buffer.from("ustar");
 
@@ -22,15 +23,7 @@ export function looksLikeTar(head: Uint8Array): boolean {
   if (head.length < BLOCK) return false;
   const block = Buffer.from(head.buffer, head.byteOffset, BLOCK);
   if (block.subarray(MAGIC_AT, MAGIC_AT + USTAR.length).equals(USTAR)) return true;
-  let sum = 0;
-  for (let i = 0; i < BLOCK; i++) {
-    sum += i >= CHECKSUM_AT && i < CHECKSUM_AT + 8 ? 0x20 : block[i]!;
-  }
-  if (sum === 8 * 0x20) return block.every((byte) => byte === 0);
-  const stored = /^[ \0]*([0-7]+)[ \0]*$/.exec(
-    block.toString("latin1", CHECKSUM_AT, CHECKSUM_AT + 8),
-  );
-  return stored !== null && Number.parseInt(stored[1]!, 8) === sum;
+  return block.every((byte) => byte === 0) || checksumHolds(block);
 }
 
 export function looksLikeZip(head: Uint8Array): boolean {

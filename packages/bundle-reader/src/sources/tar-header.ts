@@ -1,5 +1,8 @@
 // What a tar header says, in the ledger's terms: the member's kind (decided
-// from the header alone, before any body is read) and its path. Names are
+// from the header alone, before any body is read) and its path. A member
+// marked sparse in any of the ways tar marks one (type 'S', or GNU.sparse.*
+// PAX records on a regular type) is not a regular file: its body is a sparse
+// map, not the file's bytes. Names are
 // decoded by tar-stream as latin1, which keeps the raw bytes, so whether they
 // are UTF-8 can be judged here; a PAX path arrives already decoded, and the
 // frame reports whether its raw bytes were UTF-8.
@@ -18,13 +21,27 @@ const special: Record<string, string> = {
   "contiguous-file": "a contiguous file",
 };
 
-export function kindOf(header: Header): MemberKind {
+const SPARSE_TYPE = 0x53; // 'S'
+
+/** The member's kind from tar-stream's reading of its type, the raw typeflag, and its PAX records. */
+export function kindOf(header: Header, typeflag: number, sparse: boolean): MemberKind {
+  if (typeflag === SPARSE_TYPE) return { kind: "special", detail: "a sparse file" };
   const type: string | null = header.type;
+  if (sparse && (type === "file" || type === "contiguous-file")) {
+    return { kind: "special", detail: "a sparse file (GNU.sparse PAX records)" };
+  }
   if (type === "file") return { kind: "file" };
   if (type === "directory") return { kind: "directory" };
   if (type === "symlink") return { kind: "link", detail: "a symbolic link" };
   if (type === "link") return { kind: "link", detail: "a hard link" };
   return { kind: "special", detail: special[type ?? ""] ?? "of an unknown or vendor type" };
+}
+
+/** A name field's bytes (up to the first NUL) as text, and whether they were valid UTF-8. */
+export function nameOfField(field: Uint8Array): { raw: string; utf8: boolean } {
+  const end = field.indexOf(0);
+  const bytes = Buffer.from(field.buffer, field.byteOffset, end === -1 ? field.length : end);
+  return { raw: bytes.toString("utf8"), utf8: isUtf8(bytes) };
 }
 
 /** The member's path as text, and whether its stored bytes were valid UTF-8. */

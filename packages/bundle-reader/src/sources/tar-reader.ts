@@ -7,6 +7,9 @@
 // one drained); every body is consumed to its end and every member is
 // acknowledged; and one outcome settles on the first refusal, on any error, or
 // once the extractor has finished and the frame has seen the end marker.
+// tar-stream also leaves itself expecting an extended header's body after an
+// empty one (size 0), and would then frame the next member's padding as a
+// header body; at each member that state is cleared (see `take`).
 import {
   extract as createExtract,
   type Extract,
@@ -16,8 +19,8 @@ import {
 import type { Ledger } from "../ledger.js";
 import { MAX_BYTES } from "../limits.js";
 import type { Refusal } from "../types.js";
-import { TarFrame } from "./tar-frame.js";
-import { kindOf, nameOf } from "./tar-header.js";
+import { type FrameProblem, TarFrame } from "./tar-frame.js";
+import { kindOf, nameOf, nameOfField } from "./tar-header.js";
 import { BLOCK } from "./tar-layout.js";
 
 type Source = ExtractEvents["entry"][1];
@@ -64,7 +67,7 @@ export class TarReader {
     if (this.settled) return undefined;
     const problem = this.frame.feed(chunk);
     if (problem !== undefined) {
-      this.corrupt(problem);
+      this.finish(this.refusalFor(problem));
       return undefined;
     }
     // Past the end-of-archive marker the frame alone checks the padding:
@@ -103,6 +106,10 @@ export class TarReader {
 
   private take(header: Header, stream: Source, next: () => void): void {
     if (this.settled) return;
+    // No extended header is pending at a member; tar-stream's flag says one
+    // is when the last was empty, and would swallow this member's padding.
+    const extract = this.extract as unknown as { _longHeader?: unknown };
+    if (extract._longHeader === true) extract._longHeader = false;
     const decision = this.judge(header, stream);
     if ("code" in decision) {
       this.finish(decision);
@@ -122,8 +129,8 @@ export class TarReader {
       return corruptRefusal(`a member's size is not a safe integer (${size})`);
     }
     const member = this.frame.enter(stream.offset, size);
-    if (!member.ok) return corruptRefusal(member.detail);
-    const { kind, detail } = kindOf(header);
+    if (!member.ok) return this.refusalFor(member.problem);
+    const { kind, detail } = kindOf(header, member.typeflag, member.sparse);
     const { raw, utf8 } = nameOf(header, member.pathUtf8);
     if (kind === "directory" && size > 0) {
       return corruptRefusal(`the directory '${raw}' claims a body of ${size} bytes`);
@@ -168,7 +175,22 @@ export class TarReader {
   private complete(): void {
     if (!this.finished || this.bodyOpen || this.settled) return;
     const problem = this.frame.finish();
-    this.finish(problem === undefined ? undefined : corruptRefusal(problem));
+    this.finish(problem === undefined ? undefined : this.refusalFor(problem));
+  }
+
+  /** Damage is a corrupt archive; a vendor header is a member the ledger refuses by its kind. */
+  private refusalFor(problem: FrameProblem): Refusal {
+    if (problem.kind === "corrupt") return corruptRefusal(problem.detail);
+    const name = nameOfField(problem.header);
+    const admission = this.ledger.admit({
+      ...name,
+      kind: "special",
+      size: 0,
+      detail: problem.detail,
+    });
+    return admission.kind === "refused"
+      ? admission.refusal
+      : { code: "not-regular-file", path: name.raw, detail: problem.detail };
   }
 
   private corrupt(detail: string): void {

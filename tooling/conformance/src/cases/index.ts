@@ -6,6 +6,7 @@ import { choiceCases } from "./choices.js";
 import { entryCases } from "./entries.js";
 import { limitCases } from "./limits.js";
 import { pathCases } from "./paths.js";
+import { peerCases } from "./peers.js";
 import { setAsideCases } from "./set-aside.js";
 import { zipCases } from "./zip.js";
 
@@ -15,6 +16,7 @@ export const cases: readonly Case[] = [
   ...pathCases,
   ...entryCases,
   ...archiveCases,
+  ...peerCases,
   ...limitCases,
   ...choiceCases,
   ...zipCases,

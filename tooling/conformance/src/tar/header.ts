@@ -17,6 +17,7 @@ export type HeaderFields = {
   base256Size?: boolean;
   sizeField?: Uint8Array;
   badChecksum?: boolean;
+  checksumField?: string;
 };
 
 const encoder = new TextEncoder();
@@ -75,7 +76,14 @@ export function writeHeader(fields: HeaderFields): Uint8Array {
   writeBytes(block, 297, 32, encoder.encode("skills"));
   if (fields.prefix !== undefined) writeBytes(block, 345, 155, fields.prefix);
   const sum = checksumOf(block) + (fields.badChecksum === true ? 1 : 0);
-  block.set(encoder.encode(sum.toString(8).padStart(6, "0")), 148);
+  const digits = sum.toString(8).padStart(6, "0");
+  if (fields.checksumField !== undefined) {
+    const field = encoder.encode(fields.checksumField.replace("{sum}", digits));
+    if (field.length !== 8) throw new RangeError(`a checksum field of ${field.length} bytes`);
+    block.set(field, 148);
+    return block;
+  }
+  block.set(encoder.encode(digits), 148);
   block[154] = 0;
   block[155] = 0x20;
   return block;

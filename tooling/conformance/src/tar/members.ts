@@ -94,6 +94,7 @@ export function* memberChunks(c: Case, entry: Entry): Generator<Uint8Array> {
     base256Size: tweak.base256Size,
     sizeField: tweak.sizeField,
     badChecksum: tweak.badChecksum,
+    checksumField: tweak.checksumField,
   });
   if (kind === "file" && entry.zeros !== undefined) yield* zeroBody(entry.zeros);
   else if (kind === "file") yield* paddedBody(contentOf(entry));
