@@ -13,6 +13,7 @@ import { type ImportCaps, importCaps } from "./imports/caps.js";
 import { ImportGate } from "./imports/gate.js";
 import type { UploadRate } from "./imports/upload-watch.js";
 import { cutUnreadBodies } from "./linger.js";
+import { logDestination } from "./log-lines.js";
 import { registerConsoleRoutes } from "./routes/console.js";
 import { registerEventRoutes } from "./routes/events.js";
 import { registerImportRoutes } from "./routes/imports.js";
@@ -56,7 +57,9 @@ const redact = {
 };
 
 const loggerOf = (logger: AppOptions["logger"]): FastifyServerOptions["logger"] =>
-  logger === false ? false : { level: "info", stream: process.stderr, ...logger, redact };
+  logger === false
+    ? false
+    : { level: "info", stream: logDestination(process.stderr), ...logger, redact };
 
 /** Builds the server, ready to `listen()` or `inject()`. */
 export async function buildApp(options: AppOptions): Promise<ServerApp> {

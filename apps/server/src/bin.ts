@@ -58,13 +58,14 @@ exitOnSignals(server);
 const { port } = server.app.server.address() as AddressInfo;
 const url = consoleUrl(config.host, port);
 process.stdout.write(
+  // The console URL first: it is the line a person starting the server wants.
   [
-    `skillshelf-server on http://${config.host.includes(":") ? `[${config.host}]` : config.host}:${port}`,
+    config.token === undefined
+      ? `console: ${url}#token=${token}`
+      : `console: ${url} (append #token= and your SKILLSHELF_TOKEN)`,
+    `  skillshelf-server on http://${config.host.includes(":") ? `[${config.host}]` : config.host}:${port}`,
     `  builtin skills: ${roots.builtin}`,
     `  managed skills: ${roots.managed}`,
-    config.token === undefined
-      ? `  console: ${url}#token=${token}`
-      : `  console: ${url} (append #token= and your SKILLSHELF_TOKEN)`,
     "",
   ].join("\n"),
 );

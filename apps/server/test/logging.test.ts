@@ -33,3 +33,62 @@ it("keeps the token out of every log line, even at trace level", async () => {
   expect(log).toContain("import refused");
   expect(log).not.toContain(server.token);
 });
+
+/** The records logged with message `msg`, parsed. */
+const records = (msg: string): Record<string, unknown>[] =>
+  log
+    .trim()
+    .split("\n")
+    .map((line) => JSON.parse(line) as Record<string, unknown>)
+    .filter((record) => record.msg === msg);
+
+it("logs a failed authentication with what was asked, never the credential", async () => {
+  await fetch(`${server.url}/api/limits?probe=1`, {
+    headers: { authorization: "Bearer guess-guess-guess" },
+  });
+  const failed = records("authentication failed").find((r) => r.path === "/api/limits");
+  expect(failed).toMatchObject({ method: "GET", path: "/api/limits", credential: "wrong" });
+  expect(log).not.toContain("guess-guess-guess");
+});
+
+it("logs each import with its source and its skills or refusal code, early refusals included", async () => {
+  await fetch(`${server.url}/api/imports?name=solo.tgz`, {
+    method: "POST",
+    headers: { ...server.auth, "content-type": "application/gzip" },
+    body: tgzOf("b", { "logged/SKILL.md": "# logged\n" }),
+  });
+  const imported = records("imported").find((r) => (r.skills as string[]).includes("logged"));
+  expect(imported?.source).toMatchObject({ kind: "archive", name: "solo.tgz" });
+
+  const form = new FormData();
+  form.append("path", "p/formed/SKILL.md");
+  form.append("file", new Blob(["# formed\n"]), "SKILL.md");
+  await fetch(`${server.url}/api/imports`, { method: "POST", headers: server.auth, body: form });
+  expect(
+    records("imported").find((r) => (r.skills as string[]).includes("formed"))?.source,
+  ).toEqual({
+    kind: "form",
+    files: 1,
+  });
+
+  // Refused before the body is read: Content-Length above the cap (413).
+  const { request } = await import("node:http");
+  await new Promise<void>((resolve) => {
+    const req = request(`${server.url}/api/imports`, {
+      method: "POST",
+      headers: {
+        ...server.auth,
+        "content-length": String(2 ** 40),
+        "content-type": "application/gzip",
+      },
+    });
+    req.on("response", (response) => {
+      response.resume();
+      response.on("end", () => resolve());
+    });
+    req.on("error", () => resolve());
+    req.flushHeaders();
+  });
+  const early = records("import refused").find((r) => r.refusal === "too-large");
+  expect(early?.source).toMatchObject({ kind: "archive", bytes: 2 ** 40 });
+});
