@@ -80,6 +80,7 @@ function listOf(folder, onPick) {
       { type: "button", class: "file", "data-path": file.path, "aria-current": "false" },
       el("span", { class: "name" }, name),
       file.executable ? el("span", { class: "badge exec" }, "executable") : null,
+      file.binary === true ? el("span", { class: "badge" }, "binary") : null,
       el("span", { class: "size" }, file.size),
     );
     button.addEventListener("click", () => onPick(file, button));
@@ -148,6 +149,10 @@ async function view(id, file, button) {
   byId("viewer-name").textContent = `${file.path} (${file.size})`;
   const text = byId("viewer-text");
   text.textContent = "";
+  if (file.binary === true) {
+    text.textContent = "This file is not text, so it is not shown here.";
+    return;
+  }
   try {
     const response = await fetch(fileAddress(id, file.path), {
       headers: authorization(),

@@ -12,8 +12,8 @@ import { dirname, join } from "node:path";
 import { Readable } from "node:stream";
 import { type Refusal, readBundle } from "@skillshelf/bundle-reader";
 
-/** One file of a stored skill, without its text. */
-export type SkillFileEntry = { path: string; bytes: number; executable: boolean };
+/** One file of a stored skill, without its text; `binary` marks one that is not UTF-8. */
+export type SkillFileEntry = { path: string; bytes: number; executable: boolean; binary?: true };
 
 export type SkillFileListing =
   | { ok: true; files: SkillFileEntry[] }
