@@ -148,6 +148,11 @@ export const zipCases: Case[] = [
   },
   tweaked("an encrypted entry", { flags: 0x1 }, refused("unsupported-entry", "bundle/s/notes.md")),
   tweaked(
+    "an entry under strong encryption",
+    { flags: 0x41 },
+    refused("unsupported-entry", "bundle/s/notes.md"),
+  ),
+  tweaked(
     "an entry compressed with bzip2",
     { method: 12 },
     refused("unsupported-entry", "bundle/s/notes.md"),
