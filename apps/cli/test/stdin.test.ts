@@ -57,7 +57,7 @@ describe("stdin", () => {
     const fromStdin = await runBin(["check", "-", "--json", ...args], { inputFile: archive });
     expect(fromStdin.code, fromStdin.stderr).toBe(0);
     expect(parseJson(fromStdin)).toEqual(parseJson(fromFile));
-    expect((parseJson(fromStdin).skills as { name: string }[]).map((s) => s.name)).toEqual([
+    expect((parseJson(fromStdin).skills as { id: string }[]).map((s) => s.id)).toEqual([
       "pdf-tools",
       "release-notes",
     ]);
