@@ -30,7 +30,7 @@ it("skillshelf check accepts the sample bundle and lists its skills", async () =
   expect(json.code, json.stderr).toBe(0);
   const answer = JSON.parse(json.stdout);
   expect(answer.ok).toBe(true);
-  expect(answer.skills.map((s: { name: string }) => s.name)).toEqual([
+  expect(answer.skills.map((s: { id: string }) => s.id)).toEqual([
     "pdf-tools",
     "release-notes",
   ]);
