@@ -41,6 +41,8 @@ export class NameIndex {
   private lastParent: string | undefined;
   private lastDepth = 0;
   private lastPlace: Place = this.root;
+  /** Where each parent directory seen so far sits, by its exact path: a folder walk climbs back up. */
+  private readonly places = new Map<string, Place>();
 
   /** Records an entry and the directories its path implies; `raw` names it in a refusal. */
   recordEntry(
@@ -55,17 +57,22 @@ export class NameIndex {
     if (parent === this.lastParent) {
       place = this.lastPlace;
     } else {
+      const known = this.places.get(parent);
       const below =
+        known === undefined &&
         this.lastParent !== undefined &&
         this.lastDepth > 0 &&
         parent.length > this.lastParent.length &&
         parent.charCodeAt(this.lastParent.length) === 0x2f &&
         parent.startsWith(this.lastParent);
-      const walked = below
-        ? this.walk(raw, segments, last, this.lastDepth, this.lastPlace)
-        : this.walk(raw, segments, last);
+      const walked =
+        known ??
+        (below
+          ? this.walk(raw, segments, last, this.lastDepth, this.lastPlace)
+          : this.walk(raw, segments, last));
       if ("code" in walked) return walked;
       place = walked;
+      this.places.set(parent, place);
       this.lastParent = parent;
       this.lastDepth = last;
       this.lastPlace = place;

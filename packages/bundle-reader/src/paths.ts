@@ -42,7 +42,7 @@ export function checkPath(raw: string, directory: boolean, utf8 = true): PathVer
 const TRAVERSAL = /(?:^|\/)\.\.(?:\/|$)/;
 const EMPTY_SEGMENT = /(?:^|\/)(?:\/|$)/;
 const DOT_SEGMENT = /(?:^|\/)\.(?:\/|$)/;
-const LONG_SEGMENT = new RegExp(`[^/]{${MAX_SEGMENT_BYTES + 1}}`);
+const LONG_SEGMENT = new RegExp(`(?:^|/)[^/]{${MAX_SEGMENT_BYTES + 1}}`);
 const RESERVED_SEGMENT = /(?:^|\/)(?:con|prn|aux|nul|com[1-9]|lpt[1-9])(?:\.[^/]*)?(?:\/|$)/i;
 const TRAILING_DOT_OR_SPACE = /[. ](?:\/|$)/;
 
