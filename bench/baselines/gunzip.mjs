@@ -34,6 +34,18 @@ export async function gunzipAndCheckMembers(bytes, members) {
   return checked;
 }
 
+/** One synchronous gunzip of the whole file, then the same UTF-8 check of every member. */
+export function gunzipSyncAndCheckMembers(bytes, members) {
+  const tar = gunzipSync(bytes);
+  let checked = 0;
+  for (const { offset, size } of members) {
+    if (!isUtf8(tar.subarray(offset, offset + size)))
+      throw new Error(`member at ${offset} not UTF-8`);
+    checked += 1;
+  }
+  return checked;
+}
+
 /** As gunzipAndCheckMembers, then decodes each member to a string as a reader must. */
 export async function gunzipCheckAndDecode(bytes, members) {
   const tar = await gunzipStreaming(bytes);

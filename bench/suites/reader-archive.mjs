@@ -4,9 +4,11 @@
 // (with peak memory measured in a child process of its own).
 
 import { join } from "node:path";
+import { gunzipSync } from "node:zlib";
 import {
   gunzipAndCheckMembers,
   gunzipCheckAndDecode,
+  gunzipSyncAndCheckMembers,
   gunzipUpTo,
   listMembers,
 } from "../baselines/gunzip.mjs";
@@ -43,6 +45,11 @@ async function measureTgz() {
         check: (count) => expectEqual(count, 5_000, "gunzip baseline"),
       },
       {
+        name: "gunzipSync+isUtf8",
+        run: async () => gunzipSyncAndCheckMembers(bytes, members),
+        check: (count) => expectEqual(count, 5_000, "gunzipSync baseline"),
+      },
+      {
         name: "gunzip+isUtf8+decode",
         run: () => gunzipCheckAndDecode(bytes, members),
         check: (count) => expectEqual(count, 5_000, "gunzip+decode baseline"),
@@ -51,16 +58,16 @@ async function measureTgz() {
     { warmup: 1, rounds: scaleRounds(7) },
   );
   const subject = figures.readBundle.median;
-  const baseline = figures["gunzip+isUtf8"].median;
+  const fastest = pickFastest(figures, ["gunzip+isUtf8", "gunzipSync+isUtf8"]);
   return [
     createRatioRow({
       bench: "reader/tgz",
-      measure: `readBundle(.tar.gz, ${(bytes.length / MiB).toFixed(1)} MiB -> 61 MiB, 5,000 files) / (gunzip + isUtf8)`,
+      measure: `readBundle(.tar.gz, ${(bytes.length / MiB).toFixed(1)} MiB -> 61 MiB, 5,000 files) / fastest (${fastest.name})`,
       subject: formatMs(subject),
-      baseline: formatMs(baseline),
-      ratio: subject / baseline,
-      target: { max: 1.25 },
-      note: `with decoding each member to a string as the reader must, the floor is ${formatMs(figures["gunzip+isUtf8+decode"].median)} (ratio ${(subject / figures["gunzip+isUtf8+decode"].median).toFixed(2)} against it)`,
+      baseline: formatMs(fastest.ms),
+      ratio: subject / fastest.ms,
+      target: { max: 1.2 },
+      note: `streaming gunzip + isUtf8 ${formatMs(figures["gunzip+isUtf8"].median)}, gunzipSync + isUtf8 ${formatMs(figures["gunzipSync+isUtf8"].median)}; with a decode of every member to a string (no longer the reader's work) ${formatMs(figures["gunzip+isUtf8+decode"].median)}`,
       figures,
     }),
   ];
@@ -94,7 +101,7 @@ async function measureTinyTar() {
       subject: rate(figures.readBundle.median),
       baseline: rate(fastest.ms),
       ratio: fastest.ms / figures.readBundle.median,
-      target: { min: 1.25 },
+      target: { min: 1.0 },
       note: `listing loops: ${listings.map((name) => `${name} ${formatMs(figures[name].median)}`).join(", ")}; readBundle ${formatMs(figures.readBundle.median)}`,
       figures,
     }),
@@ -172,6 +179,28 @@ async function measureBomb() {
   ];
 }
 
+/** Peak RSS of a fresh process reading the limit .tar.gz, against 2.5 times its expanded size. */
+async function measureMemory() {
+  const archive = await ensureLimitTgz();
+  const expanded = gunzipSync(await readInput(archive)).length;
+  const read = await measureBombPeak(archive, "read");
+  expectEqual(read.outcome, "accepted", "readBundle of the limit .tar.gz in the child");
+  const idle = await measureBombPeak(archive, "idle");
+  const ratio = read.peak / expanded;
+  return [
+    createRatioRow({
+      bench: "reader/memory",
+      measure: `peak RSS of a fresh process reading the limit .tar.gz / its expanded size (${(expanded / MiB).toFixed(1)} MiB)`,
+      subject: `${(read.peak / MiB).toFixed(0)} MiB`,
+      baseline: `${(expanded / MiB).toFixed(1)} MiB expanded`,
+      ratio,
+      target: { max: 2.5 },
+      note: `VmHWM, median of 3; the same process loading the reader and the bytes without reading peaks at ${(idle.peak / MiB).toFixed(0)} MiB`,
+      figures: { read, idle, expanded },
+    }),
+  ];
+}
+
 export const readerArchiveBenchmarks = [
   { name: "reader/tgz", title: ".tar.gz at the limits vs gunzip + isUtf8", run: measureTgz },
   { name: "reader/tar-10k", title: "10,000-entry tar vs plain listing loops", run: measureTinyTar },
@@ -179,5 +208,10 @@ export const readerArchiveBenchmarks = [
     name: "reader/gzip-bomb",
     title: "1 GiB gzip bomb: refusal time and peak RSS",
     run: measureBomb,
+  },
+  {
+    name: "reader/memory",
+    title: "peak RSS of readBundle of the limit .tar.gz in a fresh process",
+    run: measureMemory,
   },
 ];

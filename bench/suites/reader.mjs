@@ -1,6 +1,7 @@
 // The reader's benchmarks in the order they run.
 
 import { readerArchiveBenchmarks } from "./reader-archive.mjs";
+import { readerDeepBenchmarks } from "./reader-deep.mjs";
 import { readerFolderBenchmarks } from "./reader-folder.mjs";
 import { readerZipBenchmarks } from "./reader-zip.mjs";
 
@@ -8,4 +9,5 @@ export const readerBenchmarks = [
   ...readerArchiveBenchmarks,
   ...readerZipBenchmarks,
   ...readerFolderBenchmarks,
+  ...readerDeepBenchmarks,
 ];
