@@ -86,9 +86,16 @@ export const commandSpecs: readonly CommandSpec[] = [
   },
   {
     usage: "payload",
-    examples: ["skillshelf payload", "skillshelf payload --out ./worker --json"],
+    examples: [
+      "skillshelf payload",
+      "skillshelf payload --out ./worker --json",
+      "skillshelf payload --out ./worker --watch",
+    ],
     description: "describe the payload a worker receives, or write it",
-    options: [["--out <dir>", "write <dir>/skills.json atomically"]],
+    options: [
+      ["--out <dir>", "write <dir>/skills.json atomically"],
+      ["--watch", "with --out: keep writing it whenever the revision changes, until stopped"],
+    ],
     run: async (context, _args, options) =>
       (await import("./commands/payload.js")).runPayload(context, options as PayloadOptions),
   },

@@ -1,6 +1,11 @@
 export { type PayloadResult, type PayloadRoots, payload } from "./build-payload.js";
 export { MAX_PAYLOAD_BYTES } from "./limits.js";
-export { type MaterializeResult, materialize, PAYLOAD_FILE_NAME } from "./materialize.js";
+export {
+  type MaterializeResult,
+  materialize,
+  PAYLOAD_FILE_NAME,
+  writePayload,
+} from "./materialize.js";
 export { type ReadPayloadResult, readPayload } from "./read-payload.js";
 export {
   type Payload,
@@ -10,3 +15,4 @@ export {
   payloadJsonSchema,
   payloadSchema,
 } from "./schema.js";
+export { type WatchEvent, type WatchOptions, watchPayload } from "./watch.js";

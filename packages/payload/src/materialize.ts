@@ -20,13 +20,18 @@ export type MaterializeResult =
 export async function materialize(roots: PayloadRoots, dir: string): Promise<MaterializeResult> {
   const built = await payload(roots);
   if (!built.ok) return built;
+  return writePayload(built.payload, dir);
+}
+
+/** Writes a built payload to dir/skills.json atomically, creating dir if needed. */
+export async function writePayload(held: Payload, dir: string): Promise<MaterializeResult> {
   const path = join(resolve(dir), PAYLOAD_FILE_NAME);
   try {
     await mkdir(resolve(dir), { recursive: true });
-    await writeAtomically(path, `${JSON.stringify(built.payload)}\n`);
+    await writeAtomically(path, `${JSON.stringify(held)}\n`);
   } catch (error) {
     const detail = error instanceof Error ? error.message : String(error);
     return { ok: false, refusal: { code: "store-failed", path, detail } };
   }
-  return { ok: true, path, payload: built.payload };
+  return { ok: true, path, payload: held };
 }

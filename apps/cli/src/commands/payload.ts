@@ -1,18 +1,24 @@
 // `skillshelf payload [--out <dir>]`: the payload a worker receives, built by
 // the payload package. Without --out it says what the payload holds; with
-// --out it materializes `<dir>/skills.json` atomically. With --json the
-// payload itself follows `"ok": true`, so a script gets the bodies too.
+// --out it materializes `<dir>/skills.json` atomically; with --watch as well,
+// it keeps doing so whenever the revision changes (payload-watch.ts). With
+// --json the payload itself follows `"ok": true`, so a script gets the bodies too.
 import { resolve } from "node:path";
 import { materialize, type Payload, payload } from "@skillshelf/payload";
-import type { Context } from "../context.js";
+import { type Context, UsageError } from "../context.js";
 import { type Channel, formatBytes, formatTable, printJson } from "../output.js";
 import { EXIT_OK, reportRefusal } from "../refusal.js";
 import { SHORT_DIGEST } from "./list.js";
 
-export type PayloadOptions = { out?: string };
+export type PayloadOptions = { out?: string; watch?: boolean };
 
 export async function runPayload(context: Context, options: PayloadOptions): Promise<number> {
   const { output, json, roots } = context;
+  if (options.watch === true) {
+    if (options.out === undefined) throw new UsageError("--watch needs --out <dir> to write to");
+    const { runPayloadWatch } = await import("./payload-watch.js");
+    return runPayloadWatch(context, { out: options.out, ...watchInterval(context.env) });
+  }
   const result =
     options.out === undefined
       ? await payload(roots)
@@ -49,4 +55,16 @@ function describePayload(out: Channel, held: Payload): string[] {
     `${count} ${count === 1 ? "skill" : "skills"}, ${formatBytes(total)} of bodies, revision ${held.revision}`,
   );
   return lines;
+}
+
+/** SKILLSHELF_WATCH_INTERVAL_MS: how often the watch checks for what nothing announces (default 5 s). */
+function watchInterval(env: Context["env"]): { intervalMs?: number } {
+  const value = env.SKILLSHELF_WATCH_INTERVAL_MS;
+  if (value === undefined || value === "") return {};
+  if (!/^\d{1,9}$/.test(value) || Number(value) < 10) {
+    throw new UsageError(
+      "SKILLSHELF_WATCH_INTERVAL_MS must be a whole number of milliseconds, at least 10",
+    );
+  }
+  return { intervalMs: Number(value) };
 }

@@ -1,0 +1,88 @@
+// Keeps a worker host's payload current: `skillshelf payload --out <dir>
+// --watch`. The payload is written at start and again whenever its revision
+// changes, each time atomically, so a worker starting at any instant reads a
+// whole payload and never one that was rewritten without a change. Two
+// things wake it: the managed store's change feed, where the store has one
+// (the PostgreSQL store hears every host's imports through NOTIFY; its
+// reconnect notice wakes it too), and a steady interval, since the builtin
+// root is a plain directory that nothing announces and a directory store
+// changed by another process announces nothing here. Wake-ups that arrive
+// while a build runs are folded into one more build after it.
+import type { DestinationRefusal } from "@skillshelf/bundle-reader";
+import { type PayloadRoots, payload } from "./build-payload.js";
+import { writePayload } from "./materialize.js";
+import type { Payload } from "./schema.js";
+
+export type WatchEvent =
+  | { kind: "written"; path: string; payload: Payload }
+  | { kind: "refused"; refusal: DestinationRefusal };
+
+export type WatchOptions = {
+  /** Ends the watch; the promise resolves once the build under way has finished. */
+  signal: AbortSignal;
+  /** Milliseconds between checks when nothing announced a change (default 5,000). */
+  intervalMs?: number;
+  /** Hears each write and each refusal (a refusal leaves the last payload in place). */
+  onEvent?: (event: WatchEvent) => void;
+};
+
+/** Something that can announce changes: a managed store with a change feed. */
+type Announcer = { subscribe(listener: () => void): () => void };
+
+const announcerOf = (managed: unknown): Announcer | undefined =>
+  typeof managed === "object" && managed !== null && "subscribe" in managed
+    ? (managed as Announcer)
+    : undefined;
+
+/** Writes dir/skills.json now and whenever the revision changes, until `signal` aborts. */
+export async function watchPayload(
+  roots: PayloadRoots,
+  dir: string,
+  options: WatchOptions,
+): Promise<void> {
+  const { signal } = options;
+  let written: string | undefined;
+  let lastRefusal: string | undefined;
+  let wake: (() => void) | undefined;
+  let pending = true;
+
+  const trigger = () => {
+    pending = true;
+    wake?.();
+  };
+  const unsubscribe = announcerOf(roots.managed)?.subscribe(trigger);
+  const timer = setInterval(trigger, options.intervalMs ?? 5_000);
+  signal.addEventListener("abort", trigger, { once: true });
+  try {
+    while (!signal.aborted) {
+      if (!pending) {
+        await new Promise<void>((resolve) => {
+          wake = resolve;
+        });
+        wake = undefined;
+        continue;
+      }
+      pending = false;
+      const built = await payload(roots);
+      if (built.ok && built.payload.revision === written) {
+        lastRefusal = undefined;
+        continue;
+      }
+      const result = built.ok ? await writePayload(built.payload, dir) : built;
+      if (!result.ok) {
+        // Said once per distinct refusal, not at every tick while it lasts;
+        // the last payload written stays in place meanwhile.
+        const said = JSON.stringify(result.refusal);
+        if (said !== lastRefusal) options.onEvent?.({ kind: "refused", refusal: result.refusal });
+        lastRefusal = said;
+        continue;
+      }
+      lastRefusal = undefined;
+      written = result.payload.revision;
+      options.onEvent?.({ kind: "written", path: result.path, payload: result.payload });
+    }
+  } finally {
+    clearInterval(timer);
+    unsubscribe?.();
+  }
+}

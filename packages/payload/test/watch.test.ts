@@ -1,0 +1,85 @@
+import { writeFileSync } from "node:fs";
+import { readFile, rm } from "node:fs/promises";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { readPayload, type WatchEvent, watchPayload } from "../src/index.js";
+import { makeRoots, makeTempDir, skillText, writeSkills } from "./trees.js";
+
+/** Resolves once `events` holds `count` entries (checked every 10 ms, up to 30 s). */
+async function until(events: WatchEvent[], count: number): Promise<void> {
+  for (let i = 0; i < 3_000 && events.length < count; i++) {
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  expect(events.length).toBeGreaterThanOrEqual(count);
+}
+
+describe("watchPayload", () => {
+  it("writes at start, again when the revision changes, and never when it does not", async () => {
+    const roots = await makeRoots({ alpha: skillText("alpha") });
+    const out = await makeTempDir();
+    const events: WatchEvent[] = [];
+    const stop = new AbortController();
+    const watching = watchPayload(roots, out, {
+      signal: stop.signal,
+      intervalMs: 20,
+      onEvent: (event) => events.push(event),
+    });
+    await until(events, 1);
+    const first = events[0]!;
+    expect(first.kind).toBe("written");
+    const path = join(out, "skills.json");
+    const before = await readFile(path, "utf8");
+
+    // Ten quiet intervals: nothing rewritten.
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(events).toHaveLength(1);
+    expect(await readFile(path, "utf8")).toBe(before);
+
+    await writeSkills(roots.builtin, { beta: skillText("beta") });
+    await until(events, 2);
+    const second = events[1]!;
+    if (first.kind !== "written" || second.kind !== "written") throw new Error("not written");
+    expect(second.payload.revision).not.toBe(first.payload.revision);
+    expect(second.payload.skills.map((skill) => skill.id)).toEqual(["alpha", "beta"]);
+    expect(await readPayload(path)).toEqual({ ok: true, payload: second.payload });
+
+    stop.abort();
+    await watching;
+  });
+
+  it("says a refusal once, keeps the last payload, and recovers", async () => {
+    const roots = await makeRoots({ alpha: skillText("alpha") });
+    const out = await makeTempDir();
+    const events: WatchEvent[] = [];
+    const stop = new AbortController();
+    const watching = watchPayload(roots, join(out, "payload"), {
+      signal: stop.signal,
+      intervalMs: 20,
+      onEvent: (event) => events.push(event),
+    });
+    await until(events, 1);
+    // The payload's directory becomes a file: the next write cannot happen.
+    await rm(join(out, "payload"), { recursive: true });
+    writeFileSync(join(out, "payload"), "not a directory any more");
+    await writeSkills(roots.builtin, { beta: skillText("beta") });
+    await until(events, 2);
+    expect(events[1]).toMatchObject({ kind: "refused", refusal: { code: "store-failed" } });
+    // Every later tick fails the same way, and is not said again.
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(events).toHaveLength(2);
+    await rm(join(out, "payload"));
+    await writeSkills(roots.builtin, { gamma: skillText("gamma") });
+    // The next tick writes again (a tick racing the removal may first fail once more).
+    for (let i = 0; i < 3_000 && events.at(-1)?.kind !== "written"; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    const last = events.at(-1);
+    expect(last?.kind === "written" && last.payload.skills.map((skill) => skill.id)).toEqual([
+      "alpha",
+      "beta",
+      "gamma",
+    ]);
+    stop.abort();
+    await watching;
+  });
+});
