@@ -11,12 +11,14 @@ import { inflateRawSync } from "node:zlib";
 
 /**
  * Walks the local headers of a plain zip, inflating each deflated member and
- * checking it is UTF-8; with `decode`, each member is also decoded to a string.
+ * checking it is UTF-8. `keep: "bytes"` holds on to every member's bytes, as a
+ * reader that returns them must; `keep: "text"` decodes each to a string and
+ * holds that.
  */
-export function inflateAndCheckMembers(zip, decode = false) {
+export function inflateAndCheckMembers(zip, keep = "none") {
   let at = 0;
   let checked = 0;
-  const texts = [];
+  const kept = [];
   while (zip.readUInt32LE(at) === 0x04034b50) {
     const method = zip.readUInt16LE(at + 8);
     const compressed = zip.readUInt32LE(at + 18);
@@ -26,7 +28,8 @@ export function inflateAndCheckMembers(zip, decode = false) {
     if (method === 8) {
       const member = inflateRawSync(data, { chunkSize: Math.max(64, size) });
       if (!isUtf8(member)) throw new Error(`member at ${at} not UTF-8`);
-      if (decode) texts.push(member.toString("utf8"));
+      if (keep === "text") kept.push(member.toString("utf8"));
+      else if (keep === "bytes") kept.push(member);
       checked += 1;
     }
     at = start + compressed;

@@ -9,7 +9,7 @@
 // a method other than stored or deflate). Entries are then admitted to the
 // ledger in central-directory order, each judged by its path and kind before
 // its data is touched, and inflated under what is left of the byte limit.
-import { type Entry, fromBufferPromise, type ZipFile } from "yauzl";
+import { type Entry, fromRandomAccessReaderPromise, type ZipFile } from "yauzl";
 import { Ledger } from "../ledger.js";
 import { MAX_ARCHIVE_BYTES, MAX_BYTES, MAX_ENTRIES } from "../limits.js";
 import type { Reading } from "../reading.js";
@@ -18,6 +18,7 @@ import { readZipEnd } from "./zip-end.js";
 import { kindOfRecord, nameOfRecord } from "./zip-entry.js";
 import { inflateMember } from "./zip-inflate.js";
 import { checkLayout } from "./zip-layout.js";
+import { MemoryReader } from "./zip-memory.js";
 import { unsupportedEntry } from "./zip-methods.js";
 
 const CENTRAL_SIZE = 46;
@@ -32,7 +33,8 @@ export async function readZipMembers(zip: Buffer, reading: Reading): Promise<Led
   }
   let file: ZipFile;
   try {
-    file = await fromBufferPromise(zip, { decodeStrings: false, validateEntrySizes: true });
+    const options = { decodeStrings: false, validateEntrySizes: true };
+    file = await fromRandomAccessReaderPromise(new MemoryReader(zip), zip.length, options);
   } catch (error) {
     return corrupt(`zip: ${(error as Error).message}`);
   }
