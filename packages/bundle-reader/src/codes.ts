@@ -38,5 +38,14 @@ export const destinationCodes = [
   "invalid-payload",
   "digest-mismatch",
   "revision-mismatch",
+  "unknown-file",
   "internal",
 ] as const;
+
+/**
+ * Codes only the catalog refuses a stored skill with (a skill directory of a
+ * root, or a row of a store). The destination codes it shares (invalid-id,
+ * identity-mismatch, skill-file-too-large) and the source codes it shares
+ * (link, not-utf8) mean the same thing there.
+ */
+export const catalogCodes = ["defined-twice", "invalid-frontmatter", "unreadable"] as const;

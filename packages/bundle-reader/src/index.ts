@@ -1,7 +1,7 @@
 // The package's whole public face: reading a bundle, its limits, the rules a
 // destination judges skill files by, reading SKILL.md frontmatter, and the
 // refusal table every surface answers from.
-export { destinationCodes, sourceCodes } from "./codes.js";
+export { catalogCodes, destinationCodes, sourceCodes } from "./codes.js";
 export { formatBytes } from "./format-bytes.js";
 export { type Frontmatter, readFrontmatter } from "./frontmatter.js";
 export { type JudgedFile, judgeSkillFiles } from "./judge-skill-files.js";
@@ -17,9 +17,11 @@ export {
   toRefusal,
 } from "./refusals.js";
 export { skillFileOf } from "./skill-file.js";
-export { isValidId } from "./skill-id.js";
+export { ID_PATTERN, isValidId, MAX_ID_LENGTH } from "./skill-id.js";
 export { specWarningsOf } from "./spec-warnings.js";
 export type {
+  CatalogCode,
+  CatalogOnlyCode,
   DestinationCode,
   DestinationRefusal,
   ReadOptions,

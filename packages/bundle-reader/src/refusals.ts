@@ -86,10 +86,10 @@ export const refusalTable: Record<RefusalCode, RefusalRule> = {
     (r) =>
       `The entry${at(r)} has an unsafe path${"why" in r && r.why !== undefined ? ` (${unsafeReasons[r.why]})` : ""}; rename it to a plain relative path and pack again.`,
   ),
-  link: refused(
-    422,
-    (r) =>
-      `The entry${at(r)} is ${r.detail ?? "a link"}; a bundle holds only regular files, so replace the link with a copy of its target (and pack the archive again, if the bundle came as one).`,
+  link: refused(422, (r) =>
+    "origin" in r && r.origin !== undefined
+      ? `The ${r.origin} skill '${r.skill ?? ""}'${at(r)} is a symbolic link, and skills are never read through links; replace it with a real directory and file.`
+      : `The entry${at(r)} is ${r.detail ?? "a link"}; a bundle holds only regular files, so replace the link with a copy of its target (and pack the archive again, if the bundle came as one).`,
   ),
   "not-regular-file": refused(
     422,
@@ -204,6 +204,26 @@ export const refusalTable: Record<RefusalCode, RefusalRule> = {
     422,
     (r) =>
       `The payload file${at(r)} has a revision that does not match its skills; the file was altered, so materialize it again.`,
+  ),
+  "unknown-file": refused(
+    404,
+    (r) =>
+      `The skill '${r.skill ?? ""}' has no file${at(r)}; list the skill's files to see which paths exist.`,
+  ),
+  "defined-twice": refused(
+    409,
+    (r) =>
+      `The skill '${r.skill ?? ""}' is defined twice: builtin at ${r.path ?? "the builtin root"}, and managed at ${r.other ?? "the managed root"}; the order of the roots is never precedence, so remove or rename one of them.`,
+  ),
+  "invalid-frontmatter": refused(
+    422,
+    (r) =>
+      `The SKILL.md${at(r)}${inSkill(r)} opens with frontmatter that is not valid YAML${detail(r)}; fix the block between the '---' lines.`,
+  ),
+  unreadable: refused(
+    422,
+    (r) =>
+      `The SKILL.md${at(r)}${inSkill(r)} cannot be read${detail(r)}; check that it is a regular file you may read.`,
   ),
   internal: {
     status: 500,

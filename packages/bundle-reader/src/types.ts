@@ -2,7 +2,7 @@
 // and what a refusal carries. Every surface (catalog, payload, CLI, server)
 // speaks in these types, so they live with the one package that decides what
 // a bundle is.
-import type { destinationCodes, sourceCodes } from "./codes.js";
+import type { catalogCodes, destinationCodes, sourceCodes } from "./codes.js";
 
 /** Where a bundle comes from. */
 export type Source =
@@ -74,7 +74,19 @@ export type SourceCode = (typeof sourceCodes)[number];
 /** Codes the destination and the payload refuse with (the list is `destinationCodes`). */
 export type DestinationCode = (typeof destinationCodes)[number];
 
-export type RefusalCode = SourceCode | DestinationCode;
+/** Codes only the catalog refuses with (the list is `catalogCodes`). */
+export type CatalogOnlyCode = (typeof catalogCodes)[number];
+
+/** Every code a catalog refuses a stored skill with. */
+export type CatalogCode =
+  | CatalogOnlyCode
+  | "invalid-id"
+  | "identity-mismatch"
+  | "skill-file-too-large"
+  | "link"
+  | "not-utf8";
+
+export type RefusalCode = SourceCode | DestinationCode | CatalogOnlyCode;
 
 /** Why a path is unsafe, carried in `Refusal.why`. */
 export type UnsafePathReason =
@@ -112,9 +124,11 @@ export type Refusal = {
 
 /** A destination or payload refused. */
 export type DestinationRefusal = {
-  code: DestinationCode;
+  code: DestinationCode | CatalogCode;
   skill?: string;
   path?: string;
+  /** For a catalog refusal: the root the skill lives in. */
+  origin?: "builtin" | "managed";
   /** Where the other definition lives (already-defined); the id a SKILL.md declares instead (identity-mismatch). */
   other?: string;
   limit?: number;
