@@ -8,13 +8,18 @@
 // listed is refused as store-failed with the system's words.
 import { resolve } from "node:path";
 import type { DestinationRefusal } from "@skillshelf/bundle-reader";
-import { catalogWithBodies, revisionOf } from "@skillshelf/skill-catalog";
+import {
+  catalogWithBodies,
+  MAX_PAYLOAD_BYTES,
+  type RootsLike,
+  refusePayloadTooLarge,
+  revisionOf,
+} from "@skillshelf/skill-catalog";
 import { countBodyBytes, digestText } from "./digest.js";
-import { MAX_PAYLOAD_BYTES } from "./limits.js";
 import type { Payload, PayloadSkill } from "./schema.js";
 
-/** The roots a payload is taken from: a builtin root and, optionally, a managed one. */
-export type PayloadRoots = { builtin: string; managed?: string | undefined };
+/** The roots a payload is taken from: the catalog's own roots type. */
+export type PayloadRoots = RootsLike;
 
 export type PayloadResult =
   | { ok: true; payload: Payload }
@@ -38,7 +43,9 @@ export async function payload(roots: PayloadRoots): Promise<PayloadResult> {
     text,
   }));
   const total = countBodyBytes(skills);
-  if (total > MAX_PAYLOAD_BYTES) return refuseTooLarge(total, skills.length);
+  if (total > MAX_PAYLOAD_BYTES) {
+    return { ok: false, refusal: refusePayloadTooLarge(total, skills.length) };
+  }
   const torn = skills.find((skill) => digestText(skill.text) !== skill.digest);
   if (torn !== undefined) {
     const detail = `the catalog paired skill '${torn.id}' with a body its digest does not describe`;
@@ -51,14 +58,15 @@ export async function payload(roots: PayloadRoots): Promise<PayloadResult> {
   };
 }
 
-function refuseTooLarge(total: number, count: number): PayloadResult {
-  const detail = `the ${count.toLocaleString("en-US")} bodies total ${total.toLocaleString("en-US")} bytes`;
-  return { ok: false, refusal: { code: "payload-too-large", limit: MAX_PAYLOAD_BYTES, detail } };
-}
-
 function describeRoots(roots: PayloadRoots): Payload["roots"] {
+  const { managed } = roots;
   return {
     builtin: resolve(roots.builtin),
-    managed: roots.managed === undefined ? null : resolve(roots.managed),
+    managed:
+      managed === undefined
+        ? null
+        : typeof managed === "string"
+          ? resolve(managed)
+          : managed.location,
   };
 }

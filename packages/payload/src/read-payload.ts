@@ -6,10 +6,9 @@
 // is a refusal with a stable code and the place it was found.
 import { readFile } from "node:fs/promises";
 import type { DestinationRefusal } from "@skillshelf/bundle-reader";
-import { revisionOf } from "@skillshelf/skill-catalog";
+import { MAX_PAYLOAD_BYTES, revisionOf } from "@skillshelf/skill-catalog";
 import type { z } from "zod";
 import { countBodyBytes, digestText } from "./digest.js";
-import { MAX_PAYLOAD_BYTES } from "./limits.js";
 import { type Payload, payloadSchema } from "./schema.js";
 
 export type ReadPayloadResult =

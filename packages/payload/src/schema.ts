@@ -3,10 +3,15 @@
 // and committed at schema/payload.schema.json) agree on a single definition.
 // Objects are strict: a field the worker does not know is a tampered or
 // foreign file, not something to ignore.
+import { MAX_ID_LENGTH, type Origin, SKILL_ID_PATTERN } from "@skillshelf/skill-catalog";
 import { z } from "zod";
 
-/** Where an offered skill lives: the workspace's builtin root or the managed store. */
-export type PayloadOrigin = "builtin" | "managed";
+/** Where an offered skill lives: the catalog's origin (builtin root or managed store). */
+export type PayloadOrigin = Origin;
+
+/** Every origin: a record over the catalog's type, so adding an origin there fails to compile here. */
+const ORIGIN_KEYS: Record<Origin, true> = { builtin: true, managed: true };
+const ORIGINS = Object.keys(ORIGIN_KEYS) as [Origin, ...Origin[]];
 
 /** An offered skill with its body, which its digest (SHA-256 hex) describes exactly. */
 export type PayloadSkill = {
@@ -35,13 +40,13 @@ const sha256Hex = z
 
 const skillId = z
   .string()
-  .max(64)
-  .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/)
+  .max(MAX_ID_LENGTH)
+  .regex(SKILL_ID_PATTERN)
   .describe("1-64 lower-case letters, digits and single inner dashes");
 
 const skillSchema = z.strictObject({
   id: skillId,
-  origin: z.enum(["builtin", "managed"]),
+  origin: z.enum(ORIGINS),
   path: z.string().min(1).describe("absolute path of the skill's SKILL.md"),
   digest: sha256Hex.describe("SHA-256 hex of the UTF-8 bytes of text"),
   text: z.string().describe("the SKILL.md body, exactly the bytes the digest describes"),

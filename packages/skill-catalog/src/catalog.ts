@@ -1,18 +1,22 @@
 // The catalog: every offered skill and every refusal over both roots, with
 // the revision that names the offered set. `catalogWithBodies` keeps each
 // text beside its digest from the one read that produced both, for callers
-// (the payload) that must never pair a digest with a later body.
+// (the payload) that must never pair a digest with a later body. The builtin
+// root is read as a directory and the managed store through its interface;
+// every entry of either is judged by the same function (inspect-skill.ts).
+
 import { revisionOf } from "./digest.js";
-import type { Inspection } from "./inspect-skill.js";
-import { mergeRoots } from "./merge.js";
+import { listRoot } from "./directory-root.js";
+import { judgeEntry } from "./inspect-skill.js";
+import { mergeRoots, type Placed } from "./merge.js";
 import { type RootsLike, resolveRoots } from "./roots.js";
-import { scanRoot } from "./scan-root.js";
-import { settleStaging } from "./staging.js";
+import type { StoredEntry } from "./store.js";
 import type {
   Catalog,
   CatalogWithBodies,
   LoadedSkill,
   OfferedSkill,
+  Origin,
   RefusedSkill,
 } from "./types.js";
 
@@ -26,16 +30,36 @@ export async function catalog(roots: RootsLike): Promise<Catalog> {
   return collect(roots, ({ text: _text, ...skill }): OfferedSkill => skill);
 }
 
-/** Scans both roots, passing each offered skill through `shape` as soon as it is judged. */
+/** Judges entries of one root into a map by name, shaping each offered skill at once. */
+function placeEach<S extends OfferedSkill>(
+  origin: Origin,
+  shape: (skill: LoadedSkill) => S,
+  into: Map<string, Placed<S>>,
+): (entry: StoredEntry) => void {
+  return (entry) => {
+    const inspection = judgeEntry(entry, origin);
+    if (inspection.kind === "absent") return;
+    into.set(entry.name, {
+      dir: entry.dir,
+      inspection:
+        inspection.kind === "offered"
+          ? { kind: "offered", skill: shape(inspection.skill) }
+          : inspection,
+    });
+  };
+}
+
+/** Reads both roots, passing each offered skill through `shape` as soon as it is judged. */
 async function collect<S extends OfferedSkill>(
   roots: RootsLike,
   shape: (skill: LoadedSkill) => S,
 ): Promise<{ skills: S[]; refused: RefusedSkill[]; revision: string }> {
   const { builtin, managed } = resolveRoots(roots);
-  if (managed !== undefined) await settleStaging(managed);
-  const [fromBuiltin, fromManaged] = await Promise.all([
-    scanRoot(builtin, "builtin", shape),
-    managed === undefined ? new Map<string, Inspection<S>>() : scanRoot(managed, "managed", shape),
+  const fromBuiltin = new Map<string, Placed<S>>();
+  const fromManaged = new Map<string, Placed<S>>();
+  await Promise.all([
+    listRoot(builtin, placeEach("builtin", shape, fromBuiltin)),
+    managed?.list().then((entries) => entries.forEach(placeEach("managed", shape, fromManaged))),
   ]);
   const { skills, refused } = mergeRoots(fromBuiltin, fromManaged);
   return { skills, refused, revision: revisionOf(skills) };

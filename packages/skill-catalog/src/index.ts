@@ -1,11 +1,56 @@
 export { catalog, catalogWithBodies, revision } from "./catalog.js";
 export { revisionOf } from "./digest.js";
-export { isValidId, MAX_SKILL_FILE_BYTES } from "./id.js";
+export { DirectoryStore } from "./directory-store.js";
+export { isValidId, MAX_ID_LENGTH, MAX_SKILL_FILE_BYTES, SKILL_ID_PATTERN } from "./id.js";
+export { judgeEntry } from "./inspect-skill.js";
 export { check, install } from "./install.js";
 export { load } from "./load.js";
+export {
+  MAX_PAYLOAD_BYTES,
+  type PayloadUse,
+  payloadUse,
+  refusePayloadTooLarge,
+} from "./payload-bound.js";
+export type { FileRead, SkillFileRead } from "./read-skill-file.js";
+export {
+  type InstallRecord,
+  type RecordedSource,
+  type Tree,
+  type TreeFile,
+  treeDigestOf,
+  treeOf,
+} from "./record.js";
+export { recordSource, type Selection } from "./recorded-source.js";
 export { remove } from "./remove.js";
-export { catalogReport, skillReport } from "./report.js";
-export { type RootsLike, SkillRoots } from "./roots.js";
+export { catalogReport, listSkills, skillReport } from "./report.js";
+export {
+  type RootOptions,
+  type RootsLike,
+  resolveDataDir,
+  resolveSkillRoots,
+  SkillRoots,
+} from "./roots.js";
+export {
+  describeSkill,
+  readSkillFiles,
+  readStoredFile,
+  type SkillDescription,
+  type SkillFileSummary,
+  type SkillFilesResult,
+  type StoredFileResult,
+  summarizeFiles,
+} from "./skill-files.js";
+export type {
+  Admit,
+  ManagedStore,
+  StagedSkill,
+  StoreChange,
+  StoredEntry,
+  StoredFile,
+  StoredFiles,
+  StoreView,
+  StoreWriteResult,
+} from "./store.js";
 export type {
   Catalog,
   CatalogCode,
@@ -23,3 +68,5 @@ export type {
   RemoveResult,
   SkillReport,
 } from "./types.js";
+export { type UpdateOptions, type UpdateOutcome, type UpdateResult, update } from "./update.js";
+export { compareTrees, type FileDrift, type Verdict, type VerifyResult, verify } from "./verify.js";

@@ -1,19 +1,15 @@
-// Decides what one entry of a root is: no skill at all, an offered skill
-// with the text its digest describes, or a refused one with a stable code.
-// The catalog calls it for each entry of a listing and load calls it for one
-// path per root, so both apply exactly the same rules: the two differ only in
-// how they reach the disk. The catalog's form is synchronous and runs in short
-// slices between yields to the event loop (see scan-root.ts); load's form
-// reads its one file asynchronously.
+// Decides what one stored entry is: an offered skill with the text its digest
+// describes, or a refused one with a stable code, judged from what the store
+// read (a directory's SKILL.md, a row's). The catalog, load, and every store
+// go through this one function, so a skill is judged by the same rules
+// whichever store holds it and whichever call reached it. Refusals carry the
+// common fields of the one refusal table, and their reason is its sentence.
 import { isUtf8 } from "node:buffer";
-import { statSync } from "node:fs";
-import { stat } from "node:fs/promises";
-import { join } from "node:path";
+import { type DestinationRefusal, message } from "@skillshelf/bundle-reader";
 import { digestOf } from "./digest.js";
-import { describeInvalidId, isValidId, MAX_SKILL_FILE_BYTES } from "./id.js";
+import { isValidId, MAX_SKILL_FILE_BYTES } from "./id.js";
 import { checkIdentity } from "./identity.js";
-import { readSkillFile, type SkillFileRead } from "./read-skill-file.js";
-import { readSkillFileSync } from "./read-skill-file-sync.js";
+import type { StoredEntry } from "./store.js";
 import type { CatalogCode, LoadedSkill, OfferedSkill, Origin, RefusedSkill } from "./types.js";
 
 /** What an entry is; the offered skill carries its text unless the caller dropped it. */
@@ -22,73 +18,63 @@ export type Inspection<S extends OfferedSkill = LoadedSkill> =
   | { kind: "offered"; skill: S }
   | { kind: "refused"; refused: RefusedSkill };
 
-/** How the entry was found: a real directory, or a symbolic link. */
-export type EntryKind = "directory" | "link";
-
-/** What was found at `<root>/<name>`: a link (holding a SKILL.md or not), or a directory's SKILL.md read. */
-type Found = { entry: "link"; holdsSkill: boolean } | { entry: "directory"; read: SkillFileRead };
-
-const skillFileOf = (root: string, name: string): string => join(root, name, "SKILL.md");
-
-/** Inspects `<root>/<name>`, already known to be a directory or a link, with synchronous calls. */
-export function inspectSkillSync(
-  root: string,
-  name: string,
-  origin: Origin,
-  entry: EntryKind,
-): Inspection {
-  const path = skillFileOf(root, name);
-  const found: Found =
-    entry === "link"
-      ? { entry, holdsSkill: holdsFileSync(path) }
-      : { entry, read: readSkillFileSync(path) };
-  return judgeSkill(root, name, origin, found);
+/** A catalog refusal with its fields and the table's sentence as its reason. */
+export function refuseSkill(
+  id: string,
+  code: CatalogCode,
+  fields: Omit<DestinationRefusal, "code" | "skill"> = {},
+): RefusedSkill {
+  const refusal = { code, skill: id, ...fields };
+  return { id, ...refusal, reason: message(refusal) };
 }
 
-/** Inspects `<root>/<name>`, already known to be a directory or a link. */
-export async function inspectSkill(
-  root: string,
-  name: string,
-  origin: Origin,
-  entry: EntryKind,
-): Promise<Inspection> {
-  const path = skillFileOf(root, name);
-  const found: Found =
-    entry === "link"
-      ? { entry, holdsSkill: await holdsFile(path) }
-      : { entry, read: await readSkillFile(path) };
-  return judgeSkill(root, name, origin, found);
-}
-
-function judgeSkill(root: string, name: string, origin: Origin, found: Found): Inspection {
-  const dir = join(root, name);
-  const path = join(dir, "SKILL.md");
-  const refuse = (code: CatalogCode, reason: string): Inspection => ({
+/** Judges one entry a store (or the builtin root) holds. */
+export function judgeEntry(entry: StoredEntry, origin: Origin): Inspection {
+  const { name, path, read } = entry;
+  const refuse = (code: CatalogCode, detail?: string): Inspection => ({
     kind: "refused",
-    refused: { id: name, code, reason, origin, path },
+    refused: refuseSkill(
+      name,
+      code,
+      detail === undefined ? { origin, path } : { origin, path, detail },
+    ),
   });
-  if (found.entry === "link") {
-    return found.holdsSkill
-      ? refuse("link", `${origin} skill directory ${dir} is a symbolic link`)
-      : { kind: "absent" };
+  if (entry.link === true) {
+    return read.kind === "missing"
+      ? { kind: "absent" }
+      : { kind: "refused", refused: refuseSkill(name, "link", { origin, path: entry.dir }) };
   }
-  const { read } = found;
   if (read.kind === "missing") return { kind: "absent" };
-  if (!isValidId(name)) return refuse("invalid-id", describeInvalidId(name));
-  if (read.kind === "link") return refuse("link", `${path} is a symbolic link`);
-  if (read.kind === "unreadable")
-    return refuse("unreadable", `${path} cannot be read: ${read.detail}`);
+  if (!isValidId(name)) return refuse("invalid-id");
+  if (read.kind === "link") return refuse("link");
+  if (read.kind === "unreadable") return refuse("unreadable", read.detail);
   if (read.kind === "too-large") {
-    return refuse(
-      "skill-file-too-large",
-      `${path} is larger than ${MAX_SKILL_FILE_BYTES.toLocaleString("en-US")} bytes`,
-    );
+    return {
+      kind: "refused",
+      refused: refuseSkill(name, "skill-file-too-large", {
+        origin,
+        path,
+        limit: MAX_SKILL_FILE_BYTES,
+      }),
+    };
   }
-  if (!isUtf8(read.bytes)) return refuse("not-utf8", `${path} is not valid UTF-8 text`);
+  if (!isUtf8(read.bytes)) return refuse("not-utf8");
   // Valid UTF-8 decodes exactly; a leading BOM stays in the text, as the bytes hold it.
-  const text = read.bytes.toString("utf8");
+  const text = Buffer.from(read.bytes.buffer, read.bytes.byteOffset, read.bytes.length).toString(
+    "utf8",
+  );
   const identity = checkIdentity(text, name);
-  if (!identity.ok) return refuse(identity.code, `${path} is refused: ${identity.reason}`);
+  if (!identity.ok) {
+    const fields = { origin, path, detail: identity.reason };
+    return {
+      kind: "refused",
+      refused: refuseSkill(
+        name,
+        identity.code,
+        identity.declared === undefined ? fields : { ...fields, other: identity.declared },
+      ),
+    };
+  }
   const skill: LoadedSkill = {
     id: name,
     origin,
@@ -99,21 +85,4 @@ function judgeSkill(root: string, name: string, origin: Origin, found: Found): I
   };
   if (identity.description !== undefined) skill.description = identity.description;
   return { kind: "offered", skill };
-}
-
-/** Whether `path` names something, following links (a linked skill directory's SKILL.md). */
-const holdsFile = (path: string): Promise<boolean> =>
-  stat(path).then(
-    () => true,
-    () => false,
-  );
-
-/** The synchronous form of holdsFile. */
-function holdsFileSync(path: string): boolean {
-  try {
-    statSync(path);
-    return true;
-  } catch {
-    return false;
-  }
 }

@@ -1,45 +1,40 @@
-// The destination: installs a bundle's skills into the managed root all or
-// nothing. Validation (check's, exactly) comes first and writes nothing, not
-// even the managed root, if any skill fails; then, under the managed root's
-// lock, leftovers of a crashed writer are recovered, the checks against the
-// roots run again (another process may have installed meanwhile), every tree
-// is staged and fsynced, the journal commits the change, and the trees are
-// renamed into place.
-import { mkdir } from "node:fs/promises";
-import { join } from "node:path";
+// The destination: installs a bundle's skills into the managed store all or
+// nothing, each with its record. Validation (check's, exactly) comes first
+// and writes nothing if any skill fails; then the store, inside its own
+// all-or-nothing step, runs the admission against the roots again (another
+// writer may have installed meanwhile) and writes every skill and record or
+// none. Check runs the same validation and admission against the store as it
+// is now, and proves the store writable, so a dry run finds whatever the
+// install would, short of writing.
+import { createRequire } from "node:module";
 import type { Skill } from "@skillshelf/bundle-reader";
-import { acquireLock } from "./lock.js";
-import { planInstall, validateBundle } from "./plan-install.js";
+import { admitInstall, validateBundle } from "./plan-install.js";
 import { describeError } from "./read-skill-file.js";
+import { type InstallRecord, treeOf } from "./record.js";
 import { type RootsLike, resolveRoots } from "./roots.js";
-import {
-  applyTransaction,
-  beginTransaction,
-  commitTransaction,
-  discardTransaction,
-  recoverStaging,
-  type Transaction,
-  undoTransaction,
-} from "./staging.js";
-import type { InstallOptions, InstallResult } from "./types.js";
-import { writeSkillTree } from "./write-skill-tree.js";
+import type { ManagedStore, StoreView } from "./store.js";
+import type { InstalledSkill, InstallOptions, InstallResult } from "./types.js";
 
-const storeFailed = (error: unknown): InstallResult => ({
-  ok: false,
-  refusal: { code: "store-failed", detail: describeError(error) },
-});
+const version = (createRequire(import.meta.url)("../package.json") as { version: string }).version;
+const DEFAULT_TOOL = `@skillshelf/skill-catalog ${version}`;
 
-type Prepared = { builtin: string; managed: string } | { refused: InstallResult };
+type Prepared = { builtin: string; store: ManagedStore } | { refused: InstallResult };
 
-/** What check and install both do first: a managed root, and every skill valid on its own. */
+/** What check and install both do first: a managed store, and every skill valid on its own. */
 function prepare(roots: RootsLike, skills: readonly Skill[]): Prepared {
   const { builtin, managed } = resolveRoots(roots);
   if (managed === undefined)
     return { refused: { ok: false, refusal: { code: "no-managed-root" } } };
   const invalid = validateBundle(skills);
   if (invalid !== undefined) return { refused: { ok: false, refusal: invalid } };
-  return { builtin, managed };
+  return { builtin, store: managed };
 }
+
+/** The store as it is now, outside any write: what check admits against. */
+const viewNow = (store: ManagedStore): StoreView => ({
+  has: async (id) => (await store.inspect(id)) !== undefined,
+  list: () => store.list(),
+});
 
 /** The same validation as install, writing nothing: what install would do now. */
 export async function check(
@@ -49,14 +44,24 @@ export async function check(
 ): Promise<InstallResult> {
   const prepared = prepare(roots, skills);
   if ("refused" in prepared) return prepared.refused;
+  const { builtin, store } = prepared;
   try {
-    return await planInstall(prepared.builtin, prepared.managed, skills, options.replace === true);
+    const plan = await admitInstall(
+      builtin,
+      store,
+      viewNow(store),
+      skills,
+      options.replace === true,
+    );
+    if (!plan.ok) return plan;
+    const writable = await store.probeWritable();
+    return writable.ok ? { ok: true, installed: withTrees(plan.installed, skills) } : writable;
   } catch (error) {
-    return storeFailed(error);
+    return { ok: false, refusal: { code: "store-failed", detail: describeError(error) } };
   }
 }
 
-/** Installs every skill of a bundle into the managed root, or none of them. */
+/** Installs every skill of a bundle, with its record, into the managed store, or none of them. */
 export async function install(
   roots: RootsLike,
   skills: Skill[],
@@ -64,54 +69,45 @@ export async function install(
 ): Promise<InstallResult> {
   const prepared = prepare(roots, skills);
   if ("refused" in prepared) return prepared.refused;
-  const { builtin, managed } = prepared;
-  let release: (() => Promise<void>) | undefined;
+  const { builtin, store } = prepared;
+  const installedAt = new Date().toISOString();
+  const staged = skills.map((skill) => ({ skill, record: recordOf(skill, options, installedAt) }));
+  let installed: InstalledSkill[] = [];
   try {
-    const early = await planInstall(builtin, managed, skills, options.replace === true);
+    // Refused now means refused before anything, even the managed root, is created.
+    const early = await admitInstall(
+      builtin,
+      store,
+      viewNow(store),
+      skills,
+      options.replace === true,
+    );
     if (!early.ok) return early;
-    await mkdir(managed, { recursive: true });
-    release = await acquireLock(managed, { wait: true });
-    await recoverStaging(managed);
-    const plan = await planInstall(builtin, managed, skills, options.replace === true);
-    if (!plan.ok || plan.installed.length === 0) return plan;
-    await stageAndSwap(managed, skills);
-    return plan;
+    const written = await store.install(staged, async (view) => {
+      const plan = await admitInstall(builtin, store, view, skills, options.replace === true);
+      if (!plan.ok) return plan.refusal;
+      installed = plan.installed;
+      return undefined;
+    });
+    if (!written.ok) return written;
   } catch (error) {
-    return storeFailed(error);
-  } finally {
-    await release?.().catch(() => {});
+    return { ok: false, refusal: { code: "store-failed", detail: describeError(error) } };
   }
+  return { ok: true, installed: withTrees(installed, skills) };
 }
 
-async function stageAndSwap(managed: string, skills: readonly Skill[]): Promise<void> {
-  const ids = skills.map((skill) => skill.name);
-  const transaction = await beginTransaction(managed);
-  let committed = false;
-  try {
-    for (const skill of skills)
-      await writeSkillTree(join(transaction.newDir, skill.name), skill.files);
-    await commitTransaction(managed, transaction, ids);
-    committed = true;
-    await applyTransaction(managed, transaction, ids);
-  } catch (error) {
-    await abandon(managed, transaction, ids, committed);
-    throw error;
-  }
-  // Installed: what is left in staging is garbage that the next writer clears.
-  await discardTransaction(transaction.dir).catch(() => {});
+function recordOf(skill: Skill, options: InstallOptions, installedAt: string): InstallRecord {
+  const record: InstallRecord = {
+    id: skill.name,
+    installedAt,
+    tool: options.tool ?? DEFAULT_TOOL,
+    tree: treeOf(skill.files),
+  };
+  const source = options.sources?.get(skill.name) ?? options.source;
+  if (source !== undefined) record.source = source;
+  return record;
 }
 
-/** Puts everything back after a failure; if even that fails, the journal rolls forward later. */
-async function abandon(
-  managed: string,
-  transaction: Transaction,
-  ids: readonly string[],
-  committed: boolean,
-): Promise<void> {
-  try {
-    if (committed) await undoTransaction(managed, transaction, ids);
-    await discardTransaction(transaction.dir);
-  } catch {
-    // Left for recovery under the next writer's lock.
-  }
+function withTrees(installed: InstalledSkill[], skills: readonly Skill[]): InstalledSkill[] {
+  return installed.map((skill, i) => ({ ...skill, treeDigest: treeOf(skills[i]!.files).digest }));
 }

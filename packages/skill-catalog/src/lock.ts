@@ -107,10 +107,12 @@ async function acquireFileLock(
   const mine = join(managed, OWNERS, `${OWNER_PREFIX}${owner.pid}-${owner.token}`);
   const lock = join(managed, LOCK);
   await mkdir(join(managed, OWNERS), { recursive: true });
-  await writeFile(mine, JSON.stringify(owner));
   const started = Date.now();
   let pause = 2;
   try {
+    // Inside the try: a write that fails (a full disk) after creating the
+    // file must not leave it behind.
+    await writeFile(mine, JSON.stringify(owner));
     for (;;) {
       try {
         await link(mine, lock);

@@ -1,21 +1,22 @@
 // The validation install and check share, so that a dry run and a real
-// import always agree: every skill on its own first, then each against the
-// roots (never defined in builtin; in managed only when replacing). Nothing
-// is written here; install runs the root checks again under the lock.
-import { lstat } from "node:fs/promises";
-import { join } from "node:path";
-import type { DestinationRefusal, Skill } from "@skillshelf/bundle-reader";
+// import always agree: every skill on its own first (validateBundle), then
+// against the roots (admission): never defined in builtin, in the managed
+// store only when replacing, and the offered bodies after the change within
+// the payload bound. The store runs the admission inside its own
+// all-or-nothing step (under its lock, in its transaction), against the store
+// as it is then; check runs it against the store as it is now.
+import type { DestinationRefusal, Refusal, Skill } from "@skillshelf/bundle-reader";
 import { digestOf } from "./digest.js";
-import { inspectAt } from "./load.js";
-import type { InstalledSkill } from "./types.js";
+import { listRoot } from "./directory-root.js";
+import { judgeEntry } from "./inspect-skill.js";
+import { mergeRoots, type Placed } from "./merge.js";
+import { payloadUse, refusePayloadTooLarge } from "./payload-bound.js";
+import type { ManagedStore, StoreView } from "./store.js";
+import type { InstalledSkill, OfferedSkill } from "./types.js";
 import { validateSkill } from "./validate-skill.js";
 
-export type Plan =
-  | { ok: true; installed: InstalledSkill[] }
-  | { ok: false; refusal: DestinationRefusal };
-
 /** The first refusal any skill earns on its own, including a name used twice. */
-export function validateBundle(skills: readonly Skill[]): DestinationRefusal | undefined {
+export function validateBundle(skills: readonly Skill[]): DestinationRefusal | Refusal | undefined {
   const names = new Set<string>();
   for (const skill of skills) {
     const refusal = validateSkill(skill);
@@ -28,33 +29,37 @@ export function validateBundle(skills: readonly Skill[]): DestinationRefusal | u
   return undefined;
 }
 
+/** Where a stored skill lives, in words: `<store>/<id>`. */
+export const placeOf = (store: ManagedStore, id: string): string => `${store.location}/${id}`;
+
 /**
- * What installing `skills`, already validated on their own, into the roots
- * would do now, or why the roots refuse it.
+ * Judges `skills` against the roots as `view` shows the managed store now;
+ * answers what the install does, or the refusal.
  */
-export async function planInstall(
+export async function admitInstall(
   builtin: string,
-  managed: string,
+  store: ManagedStore,
+  view: StoreView,
   skills: readonly Skill[],
   replace: boolean,
-): Promise<Plan> {
+): Promise<{ ok: true; installed: InstalledSkill[] } | { ok: false; refusal: DestinationRefusal }> {
+  const fromBuiltin = new Map<string, Placed<OfferedSkill>>();
+  await listRoot(builtin, (entry) => {
+    const inspection = judgeEntry(entry, "builtin");
+    if (inspection.kind !== "absent") fromBuiltin.set(entry.name, { inspection, dir: entry.dir });
+  });
   const installed: InstalledSkill[] = [];
   for (const skill of skills) {
     const id = skill.name;
-    if ((await inspectAt(builtin, id, "builtin")).kind !== "absent") {
-      return {
-        ok: false,
-        refusal: { code: "already-defined", skill: id, other: join(builtin, id) },
-      };
+    const inBuiltin = fromBuiltin.get(id);
+    if (inBuiltin !== undefined) {
+      return { ok: false, refusal: { code: "already-defined", skill: id, other: inBuiltin.dir } };
     }
-    const present = await lstat(join(managed, id)).then(
-      () => true,
-      () => false,
-    );
+    const present = await view.has(id);
     if (present && !replace) {
       return {
         ok: false,
-        refusal: { code: "already-defined", skill: id, other: join(managed, id) },
+        refusal: { code: "already-defined", skill: id, other: placeOf(store, id) },
       };
     }
     const skillFile = skill.files.find((file) => file.path === "SKILL.md")!;
@@ -62,8 +67,31 @@ export async function planInstall(
       id,
       replaced: present,
       digest: digestOf(skillFile.bytes),
-      path: join(managed, id, "SKILL.md"),
+      path: `${placeOf(store, id)}/SKILL.md`,
     });
   }
-  return { ok: true, installed };
+  const over = await exceedsPayloadBound(fromBuiltin, view, skills);
+  return over === undefined ? { ok: true, installed } : { ok: false, refusal: over };
+}
+
+/** The payload-too-large refusal if the offered set after installing `skills` is over the bound. */
+async function exceedsPayloadBound(
+  fromBuiltin: Map<string, Placed<OfferedSkill>>,
+  view: StoreView,
+  skills: readonly Skill[],
+): Promise<DestinationRefusal | undefined> {
+  const fromManaged = new Map<string, Placed<OfferedSkill>>();
+  for (const entry of await view.list()) {
+    const inspection = judgeEntry(entry, "managed");
+    if (inspection.kind !== "absent") fromManaged.set(entry.name, { inspection, dir: entry.dir });
+  }
+  for (const skill of skills) {
+    const bytes = skill.files.find((file) => file.path === "SKILL.md")!.bytes.length;
+    const offered = { id: skill.name, origin: "managed", path: "", digest: "", bytes } as const;
+    fromManaged.set(skill.name, { inspection: { kind: "offered", skill: offered }, dir: "" });
+  }
+  const { skills: offered } = mergeRoots(fromBuiltin, fromManaged);
+  const use = payloadUse(offered);
+  if (use.bytes <= use.limit) return undefined;
+  return refusePayloadTooLarge(use.bytes, offered.length, "after-install");
 }

@@ -1,69 +1,81 @@
-// Reads one SKILL.md without following a link and without reading more than
-// the cap: the file is opened with O_NOFOLLOW (and O_NONBLOCK, so a fifo put
-// in its place cannot stall the read), its size is checked on the open
-// handle before any byte is read, and the read stops as soon as the cap is
-// passed (a file that grows meanwhile is still bounded). This is the form for
-// one file at a time (load); a scan of a whole root uses the synchronous form
-// in read-skill-file-sync.ts, which applies the same rules.
-import { constants } from "node:fs";
-import { open } from "node:fs/promises";
+// Reads one file of a skill without following a link and without reading
+// more than a cap: the file is opened with O_NOFOLLOW (and O_NONBLOCK, so a
+// fifo put in its place cannot stall the read), its size is checked on the
+// open descriptor before any byte is read, and the read stops as soon as the
+// cap is passed (a file that grows meanwhile is still bounded). This is the
+// one form of the bounded reader: SKILL.md files (capped at
+// MAX_SKILL_FILE_BYTES) and a stored skill's other files (capped by what is
+// left of the reader's byte limit) alike. The calls are synchronous on
+// purpose: a catalog reads thousands of small files, and handing each open,
+// fstat, read and close to libuv's thread pool costs several times the calls
+// themselves; callers that read many files run them in short slices and
+// yield to the event loop between them (see directory-root.ts).
+import { closeSync, constants, fstatSync, openSync, readSync } from "node:fs";
 import { MAX_SKILL_FILE_BYTES } from "./id.js";
 
 export type SkillFileRead =
-  | { kind: "bytes"; bytes: Buffer }
+  | { kind: "bytes"; bytes: Uint8Array; executable: boolean }
   | { kind: "missing" }
   | { kind: "link" }
   | { kind: "too-large"; size: number }
   | { kind: "unreadable"; detail: string };
 
-/** The flags both forms open a SKILL.md with. */
-export const OPEN_FLAGS: number =
-  constants.O_RDONLY | constants.O_NOFOLLOW | (constants.O_NONBLOCK ?? 0);
+/** What reading one file of a stored skill by path gave. */
+export type FileRead = SkillFileRead;
+
+const OPEN_FLAGS: number = constants.O_RDONLY | constants.O_NOFOLLOW | (constants.O_NONBLOCK ?? 0);
 
 /** What a failed open means: no file, a link in the way, or an I/O error. */
-export function describeOpenFailure(error: unknown): SkillFileRead {
+function describeOpenFailure(error: unknown): SkillFileRead {
   const code = (error as NodeJS.ErrnoException | undefined)?.code;
   if (code === "ENOENT" || code === "ENOTDIR") return { kind: "missing" };
   if (code === "ELOOP") return { kind: "link" };
   return { kind: "unreadable", detail: describeError(error) };
 }
 
-/** The bytes of the file at `path`, or why they are not read. */
-export async function readSkillFile(path: string): Promise<SkillFileRead> {
-  let handle: Awaited<ReturnType<typeof open>>;
+/** The bytes of the file at `path` (at most `cap` of them), or why they are not read. */
+export function readSkillFile(path: string, cap: number = MAX_SKILL_FILE_BYTES): SkillFileRead {
+  let fd: number;
   try {
-    handle = await open(path, OPEN_FLAGS);
+    fd = openSync(path, OPEN_FLAGS);
   } catch (error) {
     return describeOpenFailure(error);
   }
   try {
-    const stats = await handle.stat();
+    const stats = fstatSync(fd);
     if (!stats.isFile()) return { kind: "unreadable", detail: "it is not a regular file" };
-    if (stats.size > MAX_SKILL_FILE_BYTES) return { kind: "too-large", size: stats.size };
-    return await readBounded(handle, stats.size);
+    if (stats.size > cap) return { kind: "too-large", size: stats.size };
+    const read = readBounded(fd, stats.size, cap);
+    return read.kind === "bytes" ? { ...read, executable: (stats.mode & 0o100) !== 0 } : read;
   } catch (error) {
     return { kind: "unreadable", detail: describeError(error) };
   } finally {
-    await handle.close();
+    closeSync(fd);
   }
 }
 
-async function readBounded(
-  handle: Awaited<ReturnType<typeof open>>,
-  expected: number,
-): Promise<SkillFileRead> {
+/**
+ * Reads to the end of the file, expecting `expected` bytes: one byte more is
+ * asked for, so the common case (the file is as fstat described) ends with a
+ * single read that comes back short, and a file that grew is read on, still
+ * no further than one byte past the cap.
+ */
+function readBounded(fd: number, expected: number, cap: number): SkillFileRead {
   let buffer = Buffer.allocUnsafe(expected + 1);
   let length = 0;
   for (;;) {
     if (length === buffer.length) {
-      const grown = Buffer.allocUnsafe(Math.min(buffer.length * 2, MAX_SKILL_FILE_BYTES + 1));
+      const grown = Buffer.allocUnsafe(Math.min(buffer.length * 2, cap + 1));
       buffer.copy(grown, 0, 0, length);
       buffer = grown;
     }
-    const { bytesRead } = await handle.read(buffer, length, buffer.length - length, null);
-    if (bytesRead === 0) return { kind: "bytes", bytes: buffer.subarray(0, length) };
-    length += bytesRead;
-    if (length > MAX_SKILL_FILE_BYTES) return { kind: "too-large", size: length };
+    const want = buffer.length - length;
+    const got = readSync(fd, buffer, length, want, null);
+    length += got;
+    if (length > cap) return { kind: "too-large", size: length };
+    if (got === 0 || (length === expected && got < want)) {
+      return { kind: "bytes", bytes: buffer.subarray(0, length), executable: false };
+    }
   }
 }
 

@@ -1,11 +1,17 @@
 // The two roots skills live in: the builtin one (a workspace's `skills`
-// folder, never written here) and the optional managed one (a data
-// directory's `skills` folder, the destination of installs). Functions take
-// any object of this shape, so callers may pass plain records.
-import { resolve } from "node:path";
+// folder, always a directory, never written here) and the optional managed
+// store (a data directory's `skills` folder by default, or any ManagedStore,
+// the destination of installs). Functions take any object of this shape, so
+// callers may pass plain records. `resolveSkillRoots` is the one rule that
+// turns a command line's `{ workspace, data }`, the environment and the
+// working directory into roots: the CLI and the server both call it.
+import { homedir } from "node:os";
+import { isAbsolute, join, resolve } from "node:path";
+import { DirectoryStore } from "./directory-store.js";
+import type { ManagedStore } from "./store.js";
 
-/** Anything that names a builtin root and, optionally, a managed one. */
-export type RootsLike = { builtin: string; managed?: string | undefined };
+/** Anything that names a builtin root and, optionally, a managed store (a directory path or a store). */
+export type RootsLike = { builtin: string; managed?: string | ManagedStore | undefined };
 
 export class SkillRoots {
   readonly builtin: string;
@@ -18,19 +24,59 @@ export class SkillRoots {
 
   /** The builtin root of a workspace (`<dir>/skills`), with no managed root. */
   static forWorkspace(dir: string): SkillRoots {
-    return new SkillRoots(resolve(dir, "skills"));
+    return new SkillRoots(skillsDirOf(dir));
   }
 
   /** The same builtin root, with the managed root `<dataDir>/skills`. */
   withManaged(dataDir: string): SkillRoots {
-    return new SkillRoots(this.builtin, resolve(dataDir, "skills"));
+    return new SkillRoots(this.builtin, skillsDirOf(dataDir));
   }
 }
 
-/** The roots as absolute paths. */
-export function resolveRoots(roots: RootsLike): { builtin: string; managed: string | undefined } {
-  return {
-    builtin: resolve(roots.builtin),
-    managed: roots.managed === undefined ? undefined : resolve(roots.managed),
-  };
+/** The `skills` folder of a workspace or a data directory: the one place this is written. */
+const skillsDirOf = (dir: string): string => resolve(dir, "skills");
+
+/** The directories named on a command line, if any. */
+export type RootOptions = { workspace?: string | undefined; data?: string | undefined };
+
+type Env = Record<string, string | undefined>;
+
+/**
+ * The data directory: `data`, else $SKILLSHELF_DATA, else
+ * $XDG_DATA_HOME/skillshelf, else ~/.local/share/skillshelf. Relative
+ * `data` and $SKILLSHELF_DATA resolve against `cwd`; a relative
+ * $XDG_DATA_HOME is invalid under the XDG Base Directory spec and is ignored.
+ */
+export function resolveDataDir(options: RootOptions, env: Env, cwd: string): string {
+  const { data } = options;
+  if (data !== undefined && data !== "") return resolve(cwd, data);
+  const own = env.SKILLSHELF_DATA;
+  if (own !== undefined && own !== "") return resolve(cwd, own);
+  const xdg = env.XDG_DATA_HOME;
+  if (xdg !== undefined && isAbsolute(xdg)) return join(xdg, "skillshelf");
+  return join(env.HOME || homedir(), ".local", "share", "skillshelf");
+}
+
+/** The roots for a command line: builtin `<workspace>/skills` (default cwd), managed `<data>/skills`. */
+export function resolveSkillRoots(
+  options: RootOptions,
+  env: Env,
+  cwd: string,
+): SkillRoots & { managed: string } {
+  const workspace = resolve(cwd, options.workspace ?? ".");
+  const roots = SkillRoots.forWorkspace(workspace).withManaged(resolveDataDir(options, env, cwd));
+  return roots as SkillRoots & { managed: string };
+}
+
+/** The roots with the builtin root absolute and the managed store as a store (or none). */
+export function resolveRoots(roots: RootsLike): {
+  builtin: string;
+  managed: ManagedStore | undefined;
+} {
+  return { builtin: resolve(roots.builtin), managed: storeOf(roots.managed) };
+}
+
+function storeOf(managed: RootsLike["managed"]): ManagedStore | undefined {
+  if (managed === undefined) return undefined;
+  return typeof managed === "string" ? new DirectoryStore(managed) : managed;
 }

@@ -1,6 +1,8 @@
 // The staging area of a managed root and its journal. Every change is a
 // transaction directory `<managed>/.staging/<txn>/`: new trees are written
-// under `new/<id>`, trees they displace are moved to `old/<id>`, and the file
+// under `new/<id>` and their records under `records/<id>.json`, trees and
+// records they displace are moved to `old/<id>` and `old/<id>.record.json`
+// (records live in `<managed>/.records/`, outside every skill), and the file
 // `commit.json` (written and fsynced after every new tree is whole) is the
 // commit point; its list of ids is for a human reader, since recovery moves
 // whatever is still under `new/`. Recovery, run under the lock by the next writer or catalog,
@@ -8,16 +10,25 @@
 // whole bundle lands or none of it does. The catalog never sees any of this:
 // it ignores dot-directories.
 import { randomBytes } from "node:crypto";
-import { mkdir, readdir, rename, rm, stat, unlink } from "node:fs/promises";
+import { lstat, mkdir, readdir, rename, rm, stat, unlink } from "node:fs/promises";
 import { join } from "node:path";
 import { syncDirectory, writeFileDurably } from "./durable.js";
 import { acquireLock, clearAbandonedOwnerFile, OWNER_PREFIX } from "./lock.js";
 
 export const STAGING = ".staging";
+/** Where the records of installed skills live, one `<id>.json` each. */
+export const RECORDS = ".records";
 const JOURNAL = "commit.json";
 
 /** The paths of one transaction. */
-export type Transaction = { dir: string; newDir: string; oldDir: string };
+export type Transaction = { dir: string; newDir: string; oldDir: string; recordsDir: string };
+
+const transactionAt = (dir: string): Transaction => ({
+  dir,
+  newDir: join(dir, "new"),
+  oldDir: join(dir, "old"),
+  recordsDir: join(dir, "records"),
+});
 
 const exists = (path: string): Promise<boolean> =>
   stat(path).then(
@@ -27,10 +38,10 @@ const exists = (path: string): Promise<boolean> =>
 
 /** Creates a fresh transaction directory under the staging area. */
 export async function beginTransaction(managed: string): Promise<Transaction> {
-  const dir = join(managed, STAGING, randomBytes(8).toString("hex"));
-  const transaction = { dir, newDir: join(dir, "new"), oldDir: join(dir, "old") };
+  const transaction = transactionAt(join(managed, STAGING, randomBytes(8).toString("hex")));
   await mkdir(transaction.newDir, { recursive: true });
   await mkdir(transaction.oldDir);
+  await mkdir(transaction.recordsDir);
   return transaction;
 }
 
@@ -42,6 +53,7 @@ export async function commitTransaction(
 ): Promise<void> {
   await syncDirectory(transaction.newDir);
   await syncDirectory(transaction.oldDir);
+  await syncDirectory(transaction.recordsDir);
   const temp = join(transaction.dir, `${JOURNAL}.tmp`);
   await writeFileDurably(temp, Buffer.from(JSON.stringify({ ids })), 0o644);
   await rename(temp, join(transaction.dir, JOURNAL));
@@ -50,19 +62,30 @@ export async function commitTransaction(
   await syncDirectory(managed);
 }
 
-/** Moves each committed id into place: the tree it replaces aside, then the new one in. */
+/** Moves each committed id into place: the tree and record it replaces aside, then the new ones in. */
 export async function applyTransaction(
   managed: string,
   transaction: Transaction,
   ids: readonly string[],
 ): Promise<void> {
+  const records = join(managed, RECORDS);
+  await mkdir(records, { recursive: true });
   for (const id of ids) {
     const staged = join(transaction.newDir, id);
+    const stagedRecord = join(transaction.recordsDir, `${id}.json`);
+    if (await exists(stagedRecord)) {
+      const record = join(records, `${id}.json`);
+      if (await exists(record)) {
+        await rename(record, await freeName(transaction.oldDir, `${id}.record.json`));
+      }
+      await rename(stagedRecord, record);
+    }
     if (!(await exists(staged))) continue;
     const target = join(managed, id);
     if (await exists(target)) await rename(target, await freeName(transaction.oldDir, id));
     await rename(staged, target);
   }
+  await syncDirectory(records);
   await syncDirectory(managed);
   await syncDirectory(transaction.newDir);
   await syncDirectory(transaction.oldDir);
@@ -80,6 +103,11 @@ export async function undoTransaction(
     const old = join(transaction.oldDir, id);
     if (!(await exists(staged)) && (await exists(target))) await rename(target, staged);
     if ((await exists(old)) && !(await exists(target))) await rename(old, target);
+    const record = join(managed, RECORDS, `${id}.json`);
+    const stagedRecord = join(transaction.recordsDir, `${id}.json`);
+    const oldRecord = join(transaction.oldDir, `${id}.record.json`);
+    if (!(await exists(stagedRecord)) && (await exists(record))) await rename(record, stagedRecord);
+    if ((await exists(oldRecord)) && !(await exists(record))) await rename(oldRecord, record);
   }
   await unlink(join(transaction.dir, JOURNAL)).catch(() => {});
   await syncDirectory(transaction.dir);
@@ -103,15 +131,40 @@ export async function recoverStaging(managed: string): Promise<void> {
       continue;
     }
     if (await exists(join(dir, JOURNAL))) {
-      // Committed: whatever is still staged under new/ has yet to move in.
-      const transaction = { dir, newDir: join(dir, "new"), oldDir: join(dir, "old") };
-      const ids = await readdir(transaction.newDir).catch(() => [] as string[]);
+      // Committed: whatever is still staged under new/ and records/ has yet to move in.
+      const transaction = transactionAt(dir);
+      const trees = await readdir(transaction.newDir).catch(() => [] as string[]);
+      const records = await readdir(transaction.recordsDir).catch(() => [] as string[]);
+      const ids = new Set([...trees, ...records.map((name) => name.replace(/\.json$/, ""))]);
       await mkdir(transaction.oldDir, { recursive: true });
-      await applyTransaction(managed, transaction, ids);
+      await applyTransaction(managed, transaction, [...ids]);
     }
     await discardTransaction(dir);
   }
+  await sweepOrphanRecords(managed);
 }
+
+/**
+ * Removes records whose skill is gone (a removal killed between moving the
+ * tree and its record, or a skill deleted by hand), so that no record ever
+ * outlives its skill. The caller holds the lock.
+ */
+async function sweepOrphanRecords(managed: string): Promise<void> {
+  const records = join(managed, RECORDS);
+  const names = await readdir(records).catch(() => [] as string[]);
+  for (const name of names) {
+    if (!name.endsWith(".json")) continue;
+    if (!(await existsNoFollow(join(managed, name.slice(0, -5))))) {
+      await unlink(join(records, name)).catch(() => {});
+    }
+  }
+}
+
+const existsNoFollow = (path: string): Promise<boolean> =>
+  lstat(path).then(
+    () => true,
+    () => false,
+  );
 
 /**
  * Recovers a crashed writer's leftovers if there are any and nobody else is

@@ -2,21 +2,18 @@
 // look like, and what load, install, check and remove answer. Every surface
 // (payload, CLI, server) speaks in these, so they are kept in one place and
 // change only by addition.
-import type { DestinationRefusal } from "@skillshelf/bundle-reader";
+import type {
+  CatalogCode as BundleCatalogCode,
+  DestinationRefusal,
+  Refusal,
+} from "@skillshelf/bundle-reader";
+import type { InstallRecord, RecordedSource } from "./record.js";
 
 /** Which root a skill lives in. Order of roots is never precedence. */
 export type Origin = "builtin" | "managed";
 
-/** Why a directory that looks like a skill is not offered. */
-export type CatalogCode =
-  | "defined-twice"
-  | "invalid-id"
-  | "identity-mismatch"
-  | "invalid-frontmatter"
-  | "link"
-  | "skill-file-too-large"
-  | "not-utf8"
-  | "unreadable";
+/** Why a directory that looks like a skill is not offered (codes of the one refusal table). */
+export type CatalogCode = BundleCatalogCode;
 
 /** A skill the catalog offers: where its SKILL.md is and what its bytes hash to. */
 export type OfferedSkill = {
@@ -35,14 +32,12 @@ export type OfferedSkill = {
 /** An offered skill together with the text its digest describes. */
 export type LoadedSkill = OfferedSkill & { text: string };
 
-/** A directory that holds a SKILL.md but is not offered, and why. */
-export type RefusedSkill = {
-  id: string;
-  code: CatalogCode;
-  reason: string;
-  origin?: Origin;
-  path?: string;
-};
+/**
+ * A directory that holds a SKILL.md but is not offered, and why: a refusal
+ * of the one table (code, skill, path, other, detail, limit, origin), with
+ * `id` (the directory's name) and `reason`, the table's sentence for it.
+ */
+export type RefusedSkill = DestinationRefusal & { id: string; code: CatalogCode; reason: string };
 
 /** Offered skills and refusals over both roots, each sorted by id. */
 export type Catalog = { skills: OfferedSkill[]; refused: RefusedSkill[]; revision: string };
@@ -54,18 +49,39 @@ export type CatalogWithBodies = {
   revision: string;
 };
 
-export type LoadRefusal = { code: "unknown-skill" | CatalogCode; id: string; reason: string };
+/** Why load refused an id: the catalog's refusal for that entry, or unknown-skill. */
+export type LoadRefusal = DestinationRefusal & {
+  id: string;
+  code: "unknown-skill" | CatalogCode;
+  reason: string;
+};
 
 export type LoadResult = { ok: true; skill: LoadedSkill } | { ok: false; refusal: LoadRefusal };
 
 /** One skill written (or, for check, that would be written) by an install. */
-export type InstalledSkill = { id: string; replaced: boolean; digest: string; path: string };
+export type InstalledSkill = {
+  id: string;
+  replaced: boolean;
+  digest: string;
+  path: string;
+  /** The tree digest of the skill's files (record.ts). */
+  treeDigest?: string;
+};
 
 export type InstallResult =
   | { ok: true; installed: InstalledSkill[] }
-  | { ok: false; refusal: DestinationRefusal };
+  | { ok: false; refusal: DestinationRefusal | Refusal };
 
-export type InstallOptions = { replace?: boolean };
+export type InstallOptions = {
+  /** Replace skills the managed store already holds. */
+  replace?: boolean;
+  /** The source the skills were read from, kept in each skill's record. */
+  source?: RecordedSource;
+  /** A source per skill id, over `source` (update re-imports skills from several sources at once). */
+  sources?: ReadonlyMap<string, RecordedSource>;
+  /** The tool installing, as `name version`, kept in each record. */
+  tool?: string;
+};
 
 export type RemoveResult = { ok: true; id: string } | { ok: false; refusal: DestinationRefusal };
 
@@ -78,6 +94,10 @@ export type SkillReport = {
   bytes: number;
   /** The frontmatter description, when SKILL.md has one. */
   description?: string;
+  /** The recorded tree digest, for a managed skill with a record. */
+  treeDigest?: string;
+  /** The record of its install, for a managed skill with one. */
+  record?: InstallRecord;
 };
 
 /** The JSON shape of a whole catalog in a report. */

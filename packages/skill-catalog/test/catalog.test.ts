@@ -22,15 +22,21 @@ describe("catalog (seed tests)", () => {
     await writeSkills(roots.managed!, { twice: skillText("twice", "other body\n") });
     const result = await catalog(roots);
     expect(result.skills.map((s) => s.id)).toEqual(["solo"]);
+    const builtinDir = join(roots.builtin, "twice");
+    const managedDir = join(roots.managed!, "twice");
     expect(result.refused).toEqual([
       {
         id: "twice",
         code: "defined-twice",
-        reason: `defined twice: builtin at ${join(roots.builtin, "twice")}, and managed at ${join(roots.managed!, "twice")}`,
+        skill: "twice",
+        path: builtinDir,
+        other: managedDir,
+        reason: `The skill 'twice' is defined twice: builtin at ${builtinDir}, and managed at ${managedDir}; the order of the roots is never precedence, so remove or rename one of them.`,
       },
     ]);
+    // load names the same reason, field for field, as the catalog.
     const loaded = await load(roots, "twice");
-    expect(loaded).toMatchObject({ ok: false, refusal: { code: "defined-twice", id: "twice" } });
+    expect(loaded).toEqual({ ok: false, refusal: result.refused[0] });
   });
 
   it("refuses a skill whose title disagrees with its directory", async () => {

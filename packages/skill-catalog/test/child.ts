@@ -21,14 +21,16 @@ export async function requireBuild(): Promise<void> {
 
 /** Every skill of one version: its SKILL.md and `files` numbered files named by version. */
 export function bundleOf(version: number, ids: readonly string[], files: number): Skill[] {
+  const fileOf = (path: string, text: string, executable: boolean) =>
+    skillFileOf(path, Buffer.from(text, "utf8"), executable);
   return ids.map((id) => ({
     name: id,
     files: [
-      skillFileOf("SKILL.md", Buffer.from(`# ${id}\n\nversion ${version}\n`), false),
+      fileOf("SKILL.md", `# ${id}\n\nversion ${version}\n`, false),
       ...Array.from({ length: files }, (_, i) =>
-        skillFileOf(
+        fileOf(
           `v${version}/part-${String(i).padStart(4, "0")}.md`,
-          Buffer.from(`version ${version} of ${id}, file ${i}\n${"x".repeat(200)}\n`),
+          `version ${version} of ${id}, file ${i}\n${"x".repeat(200)}\n`,
           i % 7 === 0,
         ),
       ),
@@ -41,20 +43,43 @@ export type Child = {
   done: Promise<{ result?: InstallResult; signal: string | null }>;
 };
 
-/** Starts a child process installing `skills`; `done` settles when it has exited. */
-export function startInstall(roots: RootsLike, skills: Skill[], replace: boolean): Child {
-  const child = spawn(process.execPath, [script], { stdio: ["pipe", "pipe", "inherit"] });
+/**
+ * Starts a child process installing `skills`; `done` settles when it has
+ * exited. With `maxFileBytes`, the child runs as on a disk that is full past
+ * that many bytes per file: its file-size limit (RLIMIT_FSIZE, in 512-byte
+ * blocks) makes every write beyond it fail with EFBIG, with SIGXFSZ ignored
+ * so the write fails rather than the process.
+ */
+export function startInstall(
+  roots: RootsLike,
+  skills: Skill[],
+  replace: boolean,
+  options: { maxFileBytes?: number } = {},
+): Child {
+  const child =
+    options.maxFileBytes === undefined
+      ? spawn(process.execPath, [script], { stdio: ["pipe", "pipe", "inherit"] })
+      : spawn(
+          "/bin/sh",
+          [
+            "-c",
+            `trap '' XFSZ; ulimit -f ${Math.floor(options.maxFileBytes / 512)}; exec "$0" "$1"`,
+            process.execPath,
+            script,
+          ],
+          { stdio: ["pipe", "pipe", "inherit"] },
+        );
   let out = "";
   child.stdout.setEncoding("utf8").on("data", (chunk: string) => {
     out += chunk;
   });
   child.stdin.on("error", () => {});
-  // A skill file's text is a getter, so the wire form spells the fields out.
-  const wire = skills.map(({ name, files }) => ({
+  // Files travel as text; the child makes them SkillFiles again.
+  const plain = skills.map(({ name, files }) => ({
     name,
     files: files.map(({ path, text, executable }) => ({ path, text, executable })),
   }));
-  child.stdin.end(JSON.stringify({ roots, skills: wire, replace }));
+  child.stdin.end(JSON.stringify({ roots, skills: plain, replace }));
   const done = new Promise<{ result?: InstallResult; signal: string | null }>((resolve) => {
     child.on("close", (_code, signal) => {
       const line = out.trim();

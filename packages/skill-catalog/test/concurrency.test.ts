@@ -52,7 +52,10 @@ describe("concurrency", () => {
     for (const [i, id] of ids.entries()) {
       expect(await readTree(join(roots.managed!, id))).toEqual(treeOf(i, id));
     }
-    expect((await namesIn(roots.managed!)).filter((n) => n.startsWith("."))).toEqual([".staging"]);
+    expect((await namesIn(roots.managed!)).filter((n) => n.startsWith("."))).toEqual([
+      ".records",
+      ".staging",
+    ]);
   });
 
   it("serializes installs of one id within a process too", async () => {

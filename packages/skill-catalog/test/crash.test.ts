@@ -6,7 +6,7 @@
 import { join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { describe, expect, it } from "vitest";
-import { catalog, install } from "../src/index.js";
+import { catalog, install, verify } from "../src/index.js";
 import { bundleOf, requireBuild, startInstall } from "./child.js";
 import { bundleSkill, makeRoots, namesIn, readTree, skillText } from "./trees.js";
 
@@ -65,12 +65,23 @@ describe("crash", () => {
         expect(written).toMatchObject({ ok: true });
         expect(await namesIn(join(managed, ".staging"))).toEqual([]);
         expect((await namesIn(managed)).filter((name) => name.startsWith("."))).toEqual([
+          ".records",
           ".staging",
         ]);
       }
       const settled = await catalog(roots);
       expect(settled.refused).toEqual([]);
       expect(await namesIn(join(managed, ".staging"))).toEqual([]);
+      // Every skill has its record and every record its skill, and each
+      // record describes exactly the tree it sits beside.
+      const skillDirs = (await namesIn(managed)).filter((name) => !name.startsWith("."));
+      expect(
+        (await namesIn(join(managed, ".records"))).map((n) => n.replace(/\.json$/, "")),
+      ).toEqual(skillDirs);
+      const verified = await verify(roots);
+      expect(verified.ok && verified.skills.map((s) => s.status)).toEqual(
+        skillDirs.map(() => "unchanged"),
+      );
       const versions = await Promise.all(
         IDS.map((id) => wholeVersion(join(managed, id), [current, next])),
       );

@@ -70,12 +70,37 @@ const cases: Case[] = [
   {
     name: "a path climbing out",
     skills: [bundleSkill("esc", { "SKILL.md": "# esc\n", "../../evil": "x" })],
-    code: "internal",
+    code: "unsafe-path",
   },
   {
-    name: "bytes that are not UTF-8",
-    skills: [bundleSkill("sur", { "SKILL.md": Buffer.from("# sur\n\xff\n", "latin1") })],
-    code: "internal",
+    name: "a name Windows reserves",
+    skills: [bundleSkill("con", { "SKILL.md": "# con\n", CON: "x" })],
+    code: "unsafe-path",
+  },
+  {
+    name: "a stream prefix",
+    skills: [bundleSkill("ads", { "SKILL.md": "# ads\n", "notes.md:hidden": "x" })],
+    code: "unsafe-path",
+  },
+  {
+    name: "two names one file system stores as one",
+    skills: [bundleSkill("twins", { "SKILL.md": "# twins\n", "Notes.md": "a", "notes.md": "b" })],
+    code: "duplicate-path",
+  },
+  {
+    name: "a path both a file and a directory",
+    skills: [bundleSkill("both", { "SKILL.md": "# both\n", a: "file", "a/b.md": "below" })],
+    code: "file-and-directory",
+  },
+  {
+    name: "a file that is not UTF-8",
+    skills: [
+      bundleSkill("sur", {
+        "SKILL.md": "# sur\n",
+        "notes.md": Uint8Array.from([0x68, 0x69, 0xed, 0xa0, 0x80, 0x0a]),
+      }),
+    ],
+    code: "not-utf8",
   },
 ];
 
@@ -128,20 +153,6 @@ describe("install and check", () => {
       refusal: { code: "identity-mismatch", skill: "bad" },
     });
     await expect(stat(roots.managed!)).rejects.toMatchObject({ code: "ENOENT" });
-  });
-
-  it("names the id a SKILL.md declares, so the sentence can offer renaming the folder", async () => {
-    const roots = await makeRoots();
-    const result = await check(roots, [
-      bundleSkill("template", { "SKILL.md": "---\nname: template-skill\n---\n" }),
-    ]);
-    expect(result).toMatchObject({
-      ok: false,
-      refusal: { code: "identity-mismatch", skill: "template", other: "template-skill" },
-    });
-    expect(result.ok === false && message(result.refusal)).toMatch(
-      /declares the id 'template-skill' instead; rename the folder 'template' to 'template-skill'/,
-    );
   });
 
   it("writes nothing when a root refuses, not even the managed root", async () => {
@@ -233,21 +244,10 @@ describe("install and check", () => {
     const result = await install(roots, [simple("x")]);
     expect(result).toMatchObject({ ok: false, refusal: { code: "store-failed" } });
     if (!result.ok) expect(message(result.refusal)).toContain("could not be written");
-  });
-
-  it("answers store-failed mid-write and leaves the old skills whole", async () => {
-    const roots = await makeRoots();
-    expect(await install(roots, [simple("keep", "v1\n")])).toMatchObject({ ok: true });
-    const blocked = bundleSkill("keep", {
-      "SKILL.md": skillText("keep", "v2\n"),
-      [`${"n".repeat(300)}.md`]: "too long a name",
+    // A dry run finds it too: it proves the store writable.
+    expect(await check(roots, [simple("x")])).toMatchObject({
+      ok: false,
+      refusal: { code: "store-failed" },
     });
-    const result = await install(roots, [blocked], { replace: true });
-    expect(result).toMatchObject({ ok: false, refusal: { code: "store-failed" } });
-    expect(await load(roots, "keep")).toMatchObject({
-      ok: true,
-      skill: { text: skillText("keep", "v1\n") },
-    });
-    expect(await namesIn(join(roots.managed!, ".staging"))).toEqual([]);
   });
 });

@@ -95,7 +95,10 @@ describe("recovery", () => {
     ).toMatchObject({ ok: true });
     expect(await remove(roots, "old")).toEqual({ ok: true, id: "old" });
     expect(performance.now() - started).toBeLessThan(5_000);
-    expect((await namesIn(roots.managed!)).filter((n) => n.startsWith("."))).toEqual([".staging"]);
+    expect((await namesIn(roots.managed!)).filter((n) => n.startsWith("."))).toEqual([
+      ".records",
+      ".staging",
+    ]);
     expect(await namesIn(join(roots.managed!, ".staging"))).toEqual([]);
   });
 

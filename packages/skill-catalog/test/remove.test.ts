@@ -12,8 +12,10 @@ describe("remove", () => {
     const skill = bundleSkill("gone", { "SKILL.md": skillText("gone"), "a/b/c.md": "deep" });
     expect(await install(roots, [skill])).toMatchObject({ ok: true });
     expect(await remove(roots, "gone")).toEqual({ ok: true, id: "gone" });
-    expect(await namesIn(roots.managed!)).toEqual([".staging"]);
+    expect(await namesIn(roots.managed!)).toEqual([".records", ".staging"]);
     expect(await namesIn(join(roots.managed!, ".staging"))).toEqual([]);
+    // The record went with its skill.
+    expect(await namesIn(join(roots.managed!, ".records"))).toEqual([]);
     expect(await load(roots, "gone")).toMatchObject({
       ok: false,
       refusal: { code: "unknown-skill" },

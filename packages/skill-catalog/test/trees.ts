@@ -16,7 +16,7 @@ export async function makeRoots(): Promise<SkillRoots> {
   return SkillRoots.forWorkspace(join(dir, "ws")).withManaged(join(dir, "data"));
 }
 
-/** A skill as the reader returns it, from a map of path to text (or raw bytes). */
+/** A skill as the reader returns it, from a map of path to text (or bytes). */
 export function bundleSkill(
   name: string,
   files: Record<string, string | Uint8Array>,
@@ -28,7 +28,7 @@ export function bundleSkill(
       .map(([path, body]) =>
         skillFileOf(
           path,
-          typeof body === "string" ? Buffer.from(body) : body,
+          typeof body === "string" ? Buffer.from(body, "utf8") : body,
           executable.includes(path),
         ),
       )

@@ -1,0 +1,95 @@
+// Reading a root that is a directory: the builtin root always, and the
+// directory store's managed root. Every entry that could be a skill
+// (directories and symbolic links whose names do not start with a dot) is
+// read into a StoredEntry for the catalog to judge; a missing root is no
+// skills, never an error. Reads are synchronous and run one after another in
+// slices of about SLICE_MS, with a yield to the event loop between slices: a
+// root of ten thousand small skills costs its system calls and little more
+// (sent one by one through libuv's thread pool, the same calls cost several
+// times as much, far more on a busy machine), and a server that builds a
+// catalog still answers other requests while it does.
+import { type Dirent, lstatSync, statSync } from "node:fs";
+import { readdir } from "node:fs/promises";
+import { join } from "node:path";
+import { readSkillFile } from "./read-skill-file.js";
+import type { StoredEntry } from "./store.js";
+
+const SLICE_MS = 10;
+
+const nextTurn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
+
+/** Reads `<root>/<name>`, known to be a directory (or, with `link`, a symbolic link). */
+function readEntry(root: string, name: string, link: boolean): StoredEntry {
+  const dir = join(root, name);
+  const path = join(dir, "SKILL.md");
+  if (link) {
+    // A linked directory is refused when it holds a SKILL.md, and is nothing otherwise.
+    const holds = ((): boolean => {
+      try {
+        statSync(path);
+        return true;
+      } catch {
+        return false;
+      }
+    })();
+    return { name, dir, path, link: true, read: holds ? { kind: "link" } : { kind: "missing" } };
+  }
+  return { name, dir, path, read: readSkillFile(path) };
+}
+
+/** Each skill-looking entry of `root`, read; `each` sees every entry as soon as it is read. */
+export async function listRoot<T>(root: string, each: (entry: StoredEntry) => T): Promise<T[]> {
+  const candidates = (await listEntries(root)).flatMap((entry): [string, boolean][] => {
+    if (entry.name.startsWith(".")) return [];
+    if (entry.isDirectory()) return [[entry.name, false]];
+    if (entry.isSymbolicLink()) return [[entry.name, true]];
+    return [];
+  });
+  const found: T[] = [];
+  let sliceStarted = performance.now();
+  for (const [name, link] of candidates) {
+    if (performance.now() - sliceStarted >= SLICE_MS) {
+      await nextTurn();
+      sliceStarted = performance.now();
+    }
+    found.push(each(readEntry(root, name, link)));
+  }
+  return found;
+}
+
+/** The entry `<root>/<name>` alone: undefined unless it is a directory or a link. */
+export function inspectRoot(root: string, name: string): StoredEntry | undefined {
+  try {
+    const stats = lstatSync(join(root, name));
+    if (stats.isDirectory()) return readEntry(root, name, false);
+    if (stats.isSymbolicLink()) return readEntry(root, name, true);
+    return undefined;
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === "ENOENT" || code === "ENOTDIR") return undefined;
+    throw error;
+  }
+}
+
+/** The entries of a root; none when it does not exist or is not a directory. */
+export async function listEntries(root: string): Promise<Dirent[]> {
+  try {
+    return await readdir(root, { withFileTypes: true });
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === "ENOENT" || code === "ENOTDIR") return [];
+    throw new Error(`cannot list the skill root ${root}: ${(error as Error).message}`, {
+      cause: error,
+    });
+  }
+}
+
+/** Whether anything at all is at `path` (not following a link). */
+export function isPresent(path: string): boolean {
+  try {
+    lstatSync(path);
+    return true;
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,257 @@
+// The directory store: the managed store as a directory, `<data>/skills`,
+// the embedded default. Each skill is a directory written whole and renamed
+// into place; its record is `.records/<id>.json` beside (never inside) it,
+// moved in by the same journaled transaction (staging.ts), so a crash leaves
+// each skill and its record wholly old or wholly new once recovery has run,
+// and every reader recovers first. Writers serialize on the root's lock
+// (lock.ts). Changes made through any DirectoryStore of this process on the
+// same root reach every subscriber of that root.
+import { constants, lstatSync } from "node:fs";
+import { access, mkdir, readdir, readFile, rename, stat } from "node:fs/promises";
+import { dirname, join, resolve } from "node:path";
+import { limits } from "@skillshelf/bundle-reader";
+import { readDirectoryFiles } from "./directory-files.js";
+import { inspectRoot, isPresent, listRoot } from "./directory-root.js";
+import { syncDirectory, writeFileDurably } from "./durable.js";
+import { acquireLock } from "./lock.js";
+import { describeError, type FileRead, readSkillFile } from "./read-skill-file.js";
+import type { InstallRecord } from "./record.js";
+import {
+  applyTransaction,
+  beginTransaction,
+  commitTransaction,
+  discardTransaction,
+  RECORDS,
+  recoverStaging,
+  settleStaging,
+  type Transaction,
+  undoTransaction,
+} from "./staging.js";
+import type {
+  Admit,
+  ManagedStore,
+  StagedSkill,
+  StoreChange,
+  StoredEntry,
+  StoredFiles,
+  StoreView,
+  StoreWriteResult,
+} from "./store.js";
+import { writeSkillTree } from "./write-skill-tree.js";
+
+type Listener = (change: StoreChange) => void;
+
+/** Subscribers by resolved root, shared by every DirectoryStore of this process. */
+const listeners = new Map<string, Set<Listener>>();
+
+const storeFailed = (error: unknown): StoreWriteResult => ({
+  ok: false,
+  refusal: { code: "store-failed", detail: describeError(error) },
+});
+
+export class DirectoryStore implements ManagedStore {
+  readonly root: string;
+  readonly location: string;
+
+  constructor(root: string) {
+    this.root = resolve(root);
+    this.location = this.root;
+  }
+
+  async list(): Promise<StoredEntry[]> {
+    await settleStaging(this.root);
+    return listRoot(this.root, (entry) => entry);
+  }
+
+  async inspect(id: string): Promise<StoredEntry | undefined> {
+    return inspectRoot(this.root, id);
+  }
+
+  async files(id: string): Promise<StoredFiles> {
+    return readDirectoryFiles(join(this.root, id));
+  }
+
+  async readFile(id: string, path: string): Promise<FileRead> {
+    return readFileBelow(join(this.root, id), path);
+  }
+
+  async record(id: string): Promise<InstallRecord | undefined> {
+    if (!isPresent(join(this.root, id))) return undefined;
+    try {
+      return JSON.parse(await readFile(join(this.root, RECORDS, `${id}.json`), "utf8"));
+    } catch {
+      return undefined;
+    }
+  }
+
+  async records(): Promise<InstallRecord[]> {
+    const dir = join(this.root, RECORDS);
+    const names = await readdir(dir).catch(() => [] as string[]);
+    const found: InstallRecord[] = [];
+    for (const name of names) {
+      if (!name.endsWith(".json")) continue;
+      const record = await this.record(name.slice(0, -".json".length));
+      if (record !== undefined) found.push(record);
+    }
+    return found;
+  }
+
+  async install(skills: readonly StagedSkill[], admit: Admit): Promise<StoreWriteResult> {
+    const managed = this.root;
+    let release: (() => Promise<void>) | undefined;
+    try {
+      await mkdir(managed, { recursive: true });
+      release = await acquireLock(managed, { wait: true });
+      await recoverStaging(managed);
+      const refusal = await admit(this.view());
+      if (refusal !== undefined) return { ok: false, refusal };
+      if (skills.length === 0) return { ok: true };
+      await stageAndSwap(managed, skills);
+    } catch (error) {
+      return storeFailed(error);
+    } finally {
+      await release?.().catch(() => {});
+    }
+    this.emit({ kind: "installed", ids: skills.map(({ skill }) => skill.name) });
+    return { ok: true };
+  }
+
+  async remove(id: string): Promise<StoreWriteResult> {
+    const managed = this.root;
+    if (!isPresent(join(managed, id))) {
+      return { ok: false, refusal: { code: "unknown-skill", skill: id } };
+    }
+    let release: (() => Promise<void>) | undefined;
+    try {
+      release = await acquireLock(managed, { wait: true });
+      await recoverStaging(managed);
+      if (!isPresent(join(managed, id))) {
+        return { ok: false, refusal: { code: "unknown-skill", skill: id } };
+      }
+      const transaction = await beginTransaction(managed);
+      await rename(join(managed, id), join(transaction.oldDir, id));
+      // Removed at that rename. The record follows; if this process dies
+      // first, recovery sweeps the record of a skill that is gone.
+      await rename(
+        join(managed, RECORDS, `${id}.json`),
+        join(transaction.oldDir, `${id}.record.json`),
+      ).catch(() => {});
+      await syncDirectory(managed).catch(() => {});
+      await discardTransaction(transaction.dir).catch(() => {});
+    } catch (error) {
+      const failed = storeFailed(error);
+      if (!failed.ok) failed.refusal.skill = id;
+      return failed;
+    } finally {
+      await release?.().catch(() => {});
+    }
+    this.emit({ kind: "removed", ids: [id] });
+    return { ok: true };
+  }
+
+  async probeWritable(): Promise<StoreWriteResult> {
+    // The nearest directory that exists must take new names: install creates
+    // the root (if missing), its staging area and its lock there.
+    let dir = this.root;
+    try {
+      for (;;) {
+        const stats = await stat(dir).catch((error: NodeJS.ErrnoException) => {
+          if (error.code === "ENOENT") return undefined;
+          throw error;
+        });
+        if (stats !== undefined) {
+          if (!stats.isDirectory()) throw new Error(`${dir} is not a directory`);
+          await access(dir, constants.W_OK | constants.X_OK);
+          return { ok: true };
+        }
+        const parent = dirname(dir);
+        if (parent === dir) throw new Error(`no directory of ${this.root} exists`);
+        dir = parent;
+      }
+    } catch (error) {
+      return storeFailed(error);
+    }
+  }
+
+  subscribe(listener: Listener): () => void {
+    const set = listeners.get(this.root) ?? new Set<Listener>();
+    listeners.set(this.root, set);
+    set.add(listener);
+    return () => {
+      set.delete(listener);
+    };
+  }
+
+  async close(): Promise<void> {}
+
+  private view(): StoreView {
+    return {
+      has: async (id) => isPresent(join(this.root, id)),
+      list: async () => listRoot(this.root, (entry) => entry),
+    };
+  }
+
+  private emit(change: StoreChange): void {
+    for (const listener of listeners.get(this.root) ?? []) {
+      try {
+        listener(change);
+      } catch {
+        // A subscriber's failure is its own; the change is made.
+      }
+    }
+  }
+}
+
+/** Reads `<dir>/<path>` (a path already judged safe), refusing a link on the way. */
+function readFileBelow(dir: string, path: string): FileRead {
+  const parts = path.split("/");
+  for (let depth = 1; depth < parts.length; depth++) {
+    try {
+      const stats = lstatSync(join(dir, ...parts.slice(0, depth)));
+      if (stats.isSymbolicLink()) return { kind: "link" };
+      if (!stats.isDirectory()) return { kind: "missing" };
+    } catch {
+      return { kind: "missing" };
+    }
+  }
+  return readSkillFile(join(dir, path), limits().maxBytes);
+}
+
+async function stageAndSwap(managed: string, skills: readonly StagedSkill[]): Promise<void> {
+  const ids = skills.map(({ skill }) => skill.name);
+  const transaction = await beginTransaction(managed);
+  let committed = false;
+  try {
+    for (const { skill, record } of skills) {
+      await writeSkillTree(join(transaction.newDir, skill.name), skill.files);
+      await writeFileDurably(
+        join(transaction.recordsDir, `${skill.name}.json`),
+        Buffer.from(`${JSON.stringify(record, null, 2)}\n`),
+        0o644,
+      );
+    }
+    await commitTransaction(managed, transaction, ids);
+    committed = true;
+    await applyTransaction(managed, transaction, ids);
+  } catch (error) {
+    await abandon(managed, transaction, ids, committed);
+    throw error;
+  }
+  // Installed: what is left in staging is garbage that the next writer clears.
+  await discardTransaction(transaction.dir).catch(() => {});
+}
+
+/** Puts everything back after a failure; if even that fails, the journal rolls forward later. */
+async function abandon(
+  managed: string,
+  transaction: Transaction,
+  ids: readonly string[],
+  committed: boolean,
+): Promise<void> {
+  try {
+    if (committed) await undoTransaction(managed, transaction, ids);
+    await discardTransaction(transaction.dir);
+  } catch {
+    // Left for recovery under the next writer's lock.
+  }
+}

@@ -1,0 +1,80 @@
+// The record an install leaves beside (never inside) each skill it writes:
+// where the skill came from, when, by which tool, and its tree (every file's
+// path, executable bit, size and SHA-256, with the tree digest). `verify`
+// holds a stored skill against it and `update` re-imports from its source.
+// The tree digest has one pinned formula (docs/architecture.md, beside the
+// revision's), so another implementation computes the same value:
+// SHA-256 over the files in path order of
+//   (u64 BE byte length of path, path bytes, one byte executable 0/1,
+//    u64 BE byte length of the SHA-256 hex, SHA-256 hex of the file's bytes).
+import { createHash } from "node:crypto";
+
+/** The source an install was read from, as it was given. */
+export type RecordedSource = {
+  /** `path` (a folder or an archive file), `archive` (bytes: stdin, an HTTP body) or `uploads`. */
+  kind: "path" | "archive" | "uploads";
+  /** The absolute path for `path`; the archive's file name for `archive`, when it has one. */
+  name?: string;
+  /** SHA-256 hex of the archive's bytes, when the source was archive bytes (or an archive file). */
+  sha256?: string;
+  /** The `path` selection inside the source, when one was given. */
+  path?: string;
+  /** The `skills` selection, when one was given. */
+  skills?: string[];
+};
+
+/** One file of a recorded tree. */
+export type TreeFile = { path: string; executable: boolean; size: number; sha256: string };
+
+/** A skill's files and the digest over them. */
+export type Tree = { digest: string; files: TreeFile[] };
+
+/** What an install recorded about one skill. */
+export type InstallRecord = {
+  id: string;
+  /** Absent when the caller handed install() skills without saying where they came from. */
+  source?: RecordedSource;
+  /** ISO 8601 time of the install. */
+  installedAt: string;
+  /** The tool that installed it, as `name version`. */
+  tool: string;
+  tree: Tree;
+};
+
+const u64 = (n: number): Buffer => {
+  const prefix = Buffer.allocUnsafe(8);
+  prefix.writeBigUInt64BE(BigInt(n));
+  return prefix;
+};
+
+/** Path order is the order of the paths' UTF-8 bytes, pinned so every implementation agrees. */
+const byPath = (a: { path: string }, b: { path: string }): number =>
+  Buffer.compare(Buffer.from(a.path, "utf8"), Buffer.from(b.path, "utf8"));
+
+/** The tree digest of files (any order; they are hashed in path order). */
+export function treeDigestOf(files: readonly Omit<TreeFile, "size">[]): string {
+  const hash = createHash("sha256");
+  for (const file of [...files].sort(byPath)) {
+    const path = Buffer.from(file.path, "utf8");
+    const sha = Buffer.from(file.sha256, "utf8");
+    hash.update(u64(path.length)).update(path);
+    hash.update(Buffer.of(file.executable ? 1 : 0));
+    hash.update(u64(sha.length)).update(sha);
+  }
+  return hash.digest("hex");
+}
+
+/** The tree of files given with their bytes. */
+export function treeOf(
+  files: readonly { path: string; executable: boolean; bytes: Uint8Array }[],
+): Tree {
+  const tree = [...files].sort(byPath).map(
+    (file): TreeFile => ({
+      path: file.path,
+      executable: file.executable,
+      size: file.bytes.length,
+      sha256: createHash("sha256").update(file.bytes).digest("hex"),
+    }),
+  );
+  return { digest: treeDigestOf(tree), files: tree };
+}

@@ -1,0 +1,172 @@
+// Reading a stored skill's files: the one way every surface lists or opens
+// them (the CLI's show, the server's skill answer and file route, verify).
+// The skill must be one the catalog offers (the same judgement as load);
+// its files come from the store that holds it (the builtin directory, or the
+// managed store), and their paths are judged by the reader's rules
+// (judgeSkillFiles, called with the paths alone). A file's content is never
+// judged here: a builtin skill may carry a PNG beside its SKILL.md, so a file
+// that is not UTF-8 is listed like any other, with `utf8: false`, and served
+// as bytes; only what an install writes must be text.
+import { isUtf8 } from "node:buffer";
+import { type DestinationRefusal, judgeSkillFiles, type Refusal } from "@skillshelf/bundle-reader";
+import { DirectoryStore } from "./directory-store.js";
+import { isValidId } from "./id.js";
+import { locateSkill } from "./locate.js";
+import { type InstallRecord, treeOf } from "./record.js";
+import { type RootsLike, resolveRoots } from "./roots.js";
+import type { ManagedStore, StoredFile } from "./store.js";
+import type { LoadedSkill } from "./types.js";
+import { type Verdict, verifyOne } from "./verify.js";
+
+/**
+ * One file of a skill, as every surface lists it. A file whose bytes are not
+ * UTF-8 (an image in a builtin skill) carries `binary: true`; every other
+ * file, and so every file of a bundle or an install, is exactly
+ * `{ path, bytes, executable }`.
+ */
+export type SkillFileSummary = {
+  path: string;
+  /** Its size in bytes. */
+  bytes: number;
+  executable: boolean;
+  binary?: true;
+};
+
+const summaryOf = (path: string, bytes: Uint8Array, executable: boolean): SkillFileSummary =>
+  isUtf8(bytes)
+    ? { path, bytes: bytes.length, executable }
+    : { path, bytes: bytes.length, executable, binary: true };
+
+type AnyRefusal = Refusal | DestinationRefusal;
+
+export type SkillFilesResult =
+  | { ok: true; skill: LoadedSkill; files: StoredFile[] }
+  | { ok: false; refusal: AnyRefusal };
+
+export type StoredFileResult =
+  | { ok: true; file: SkillFileSummary; bytes: Uint8Array }
+  | { ok: false; refusal: AnyRefusal };
+
+const NO_BYTES = new Uint8Array(0);
+
+/** The summary every surface shows of a skill's files (a bundle's, or a stored skill's). */
+export function summarizeFiles(
+  files: readonly { path: string; bytes: Uint8Array; executable: boolean }[],
+): SkillFileSummary[] {
+  return files.map((file) => summaryOf(file.path, file.bytes, file.executable));
+}
+
+/** The store holding `id`'s files: the builtin directory (read only), or the managed store. */
+async function locate(
+  roots: RootsLike,
+  id: string,
+): Promise<
+  { ok: true; skill: LoadedSkill; store: ManagedStore } | { ok: false; refusal: AnyRefusal }
+> {
+  if (!isValidId(id)) {
+    return {
+      ok: false,
+      refusal: { code: "unknown-skill", skill: id, detail: "it is not a valid id" },
+    };
+  }
+  const resolved = resolveRoots(roots);
+  const found = await locateSkill(resolved, id);
+  if (found.kind === "refused") {
+    const { reason: _reason, id: _id, ...refusal } = found.refused;
+    return { ok: false, refusal };
+  }
+  if (found.kind === "absent") return { ok: false, refusal: { code: "unknown-skill", skill: id } };
+  const store =
+    found.origin === "builtin" ? new DirectoryStore(resolved.builtin) : resolved.managed!;
+  return { ok: true, skill: found.skill, store };
+}
+
+/** Every file of the offered skill `id`, with the skill, judged by the reader's path rules. */
+export async function readSkillFiles(roots: RootsLike, id: string): Promise<SkillFilesResult> {
+  const located = await locate(roots, id);
+  if (!located.ok) return located;
+  return filesOf(located, id);
+}
+
+async function filesOf(
+  located: { skill: LoadedSkill; store: ManagedStore },
+  id: string,
+): Promise<SkillFilesResult> {
+  const stored = await located.store.files(id);
+  if (!stored.ok) {
+    return "absent" in stored
+      ? { ok: false, refusal: { code: "unknown-skill", skill: id } }
+      : { ok: false, refusal: { ...stored.refusal, skill: id } };
+  }
+  const unsafe = judgeSkillFiles(
+    id,
+    stored.files.map((file) => ({ path: file.path, bytes: NO_BYTES })),
+  );
+  if (unsafe !== undefined) return { ok: false, refusal: unsafe };
+  return { ok: true, skill: located.skill, files: stored.files };
+}
+
+/** One file of the offered skill `id` by its path: its summary and its bytes. */
+export async function readStoredFile(
+  roots: RootsLike,
+  id: string,
+  path: string,
+): Promise<StoredFileResult> {
+  const unsafe = judgeSkillFiles(id, [{ path, bytes: NO_BYTES }]);
+  if (unsafe !== undefined) return { ok: false, refusal: unsafe };
+  const located = await locate(roots, id);
+  if (!located.ok) return located;
+  const read = await located.store.readFile(id, path);
+  const unknownFile = { ok: false, refusal: { code: "unknown-file", skill: id, path } } as const;
+  switch (read.kind) {
+    case "bytes":
+      return {
+        ok: true,
+        file: summaryOf(path, read.bytes, read.executable),
+        bytes: read.bytes,
+      };
+    case "missing":
+      return unknownFile;
+    case "link":
+      return { ok: false, refusal: { code: "link", skill: id, path } };
+    case "too-large":
+      return { ok: false, refusal: { code: "too-large", path, detail: `${read.size} bytes` } };
+    default:
+      return { ok: false, refusal: { code: "unreadable", skill: id, path, detail: read.detail } };
+  }
+}
+
+/** One offered skill as show and the HTTP skill answer describe it. */
+export type SkillDescription = {
+  skill: LoadedSkill;
+  files: SkillFileSummary[];
+  /** The tree digest of the files held now (record.ts). */
+  treeDigest: string;
+  /** The record of its install; absent for builtin skills and skills installed by hand. */
+  record?: InstallRecord;
+  /** For a managed skill: its files against its record (verify's answer). */
+  verdict?: Verdict;
+};
+
+/** The skill `id` with its files, tree digest, record and drift. */
+export async function describeSkill(
+  roots: RootsLike,
+  id: string,
+): Promise<{ ok: true; description: SkillDescription } | { ok: false; refusal: AnyRefusal }> {
+  const located = await locate(roots, id);
+  if (!located.ok) return located;
+  const read = await filesOf(located, id);
+  if (!read.ok) return read;
+  const tree = treeOf(read.files);
+  const description: SkillDescription = {
+    skill: read.skill,
+    files: summarizeFiles(read.files),
+    treeDigest: tree.digest,
+  };
+  if (read.skill.origin === "managed") {
+    const verdict = await verifyOne(located.store, id, read.files);
+    description.verdict = verdict;
+    if (verdict.status !== "no-record") description.record = verdict.record;
+  }
+  return { ok: true, description };
+}

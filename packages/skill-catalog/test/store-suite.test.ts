@@ -1,0 +1,33 @@
+// The store suite over the directory store: hand edits are edits on disk,
+// and a skill planted by hand is a folder written beside the installed ones.
+import { chmod, mkdir, rm, writeFile } from "node:fs/promises";
+import { dirname, join } from "node:path";
+import { DirectoryStore } from "../src/index.js";
+import { describeStoreSuite } from "./store-suite.js";
+import { makeTempDir } from "./trees.js";
+
+describeStoreSuite("directory", async () => {
+  const dir = await makeTempDir();
+  const builtin = join(dir, "ws", "skills");
+  const managed = join(dir, "data", "skills");
+  await mkdir(builtin, { recursive: true });
+  return {
+    store: new DirectoryStore(managed),
+    builtin,
+    async tamper(id, change) {
+      const path = join(managed, id, change.path);
+      if (change.kind === "remove") await rm(path);
+      else if (change.kind === "chmod") await chmod(path, change.executable ? 0o755 : 0o644);
+      else {
+        await mkdir(dirname(path), { recursive: true });
+        await writeFile(path, change.bytes);
+      }
+    },
+    async plant(id, files) {
+      for (const [path, text] of Object.entries(files)) {
+        await mkdir(dirname(join(managed, id, path)), { recursive: true });
+        await writeFile(join(managed, id, path), text);
+      }
+    },
+  };
+});

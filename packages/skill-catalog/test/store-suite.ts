@@ -1,0 +1,357 @@
+// One suite for every managed store: the catalog, the destination, records,
+// verify and update, run over a store through skill-catalog's public calls,
+// so each implementation is held to the same promises (the directory store
+// here, in store-suite.test.ts; PostgreSQL in @skillshelf/store-postgres).
+// An implementation gives a fresh store with a builtin directory, and ways
+// to change it behind the tool's back (a hand edit, a skill planted without
+// a record), which is what drift means for it. Exported to other packages as
+// `@skillshelf/skill-catalog/store-suite` (a test-only export, never published).
+import { chmod, mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { message, readBundle, type Skill, skillFileOf } from "@skillshelf/bundle-reader";
+import { describe, expect, it, onTestFinished } from "vitest";
+import {
+  catalog,
+  check,
+  describeSkill,
+  install,
+  listSkills,
+  load,
+  MAX_PAYLOAD_BYTES,
+  type ManagedStore,
+  readStoredFile,
+  recordSource,
+  remove,
+  revisionOf,
+  type StoreChange,
+  treeOf,
+  update,
+  verify,
+} from "../src/index.js";
+
+/** A hand change to one stored skill's files, made behind the tool's back. */
+export type Tamper =
+  | { kind: "modify"; path: string; bytes: Uint8Array }
+  | { kind: "add"; path: string; bytes: Uint8Array }
+  | { kind: "remove"; path: string }
+  | { kind: "chmod"; path: string; executable: boolean };
+
+/** One fresh store under test, with what the suite may do to it. */
+export type StoreUnderTest = {
+  store: ManagedStore;
+  /** An empty builtin root (a directory that exists). */
+  builtin: string;
+  /** Changes a stored skill's files without the tool. */
+  tamper(id: string, change: Tamper): Promise<void>;
+  /** Stores a skill with no record, as a skill installed by hand would be. */
+  plant(id: string, files: Record<string, string>): Promise<void>;
+};
+
+/** How an implementation makes a fresh store for each test; it cleans up after the test. */
+export type MakeStore = () => Promise<StoreUnderTest>;
+
+const bytes = (text: string): Uint8Array => Buffer.from(text, "utf8");
+
+/** A skill as the reader would return it, from a map of path to text. */
+export function skillOf(
+  id: string,
+  files: Record<string, string> = {},
+  executable: string[] = [],
+): Skill {
+  const all: Record<string, string> = { "SKILL.md": `# ${id}\n\nDoes ${id}.\n`, ...files };
+  return {
+    name: id,
+    files: Object.keys(all)
+      .sort()
+      .map((path) => skillFileOf(path, bytes(all[path]!), executable.includes(path))),
+  };
+}
+
+async function tempDir(): Promise<string> {
+  const dir = await mkdtemp(join(tmpdir(), "skillshelf-store-suite-"));
+  onTestFinished(() => rm(dir, { recursive: true, force: true }));
+  return dir;
+}
+
+/** Writes a source folder `<dir>/<id>/...` the way an author would, for update. */
+async function writeSource(dir: string, id: string, files: Record<string, string>): Promise<void> {
+  for (const [path, text] of Object.entries({ "SKILL.md": `# ${id}\n\nDoes ${id}.\n`, ...files })) {
+    await mkdir(join(dir, id, path, ".."), { recursive: true });
+    await writeFile(join(dir, id, path), text);
+  }
+}
+
+/** Imports the folder `source` as the CLI would: read, record the source, install. */
+async function importFolder(
+  roots: { builtin: string; managed: ManagedStore },
+  source: string,
+  replace = false,
+) {
+  const read = await readBundle({ kind: "path", path: source });
+  if (!read.ok) throw new Error(message(read.refusal));
+  const recorded = await recordSource({ kind: "path", path: source });
+  return install(roots, read.skills, { replace, source: recorded, tool: "store-suite 1" });
+}
+
+/** Declares the whole suite over the stores `make` gives. */
+export function describeStoreSuite(name: string, make: MakeStore): void {
+  describe(`managed store: ${name}`, () => {
+    const open = async () => {
+      const under = await make();
+      return { ...under, roots: { builtin: under.builtin, managed: under.store } };
+    };
+
+    it("installs all or nothing, and the catalog over it has the revision of its ids and digests", async () => {
+      const { roots } = await open();
+      const refused = await install(roots, [skillOf("alpha"), skillOf("Bad")]);
+      expect(refused).toMatchObject({ ok: false, refusal: { code: "invalid-id" } });
+      expect((await catalog(roots)).skills).toEqual([]);
+      const done = await install(roots, [skillOf("alpha"), skillOf("beta", { "ref/a.md": "a" })]);
+      expect(done).toMatchObject({ ok: true, installed: [{ id: "alpha" }, { id: "beta" }] });
+      const found = await catalog(roots);
+      expect(found.skills.map((s) => [s.id, s.origin])).toEqual([
+        ["alpha", "managed"],
+        ["beta", "managed"],
+      ]);
+      expect(found.revision).toBe(revisionOf(found.skills));
+      const loaded = await load(roots, "beta");
+      expect(loaded).toMatchObject({
+        ok: true,
+        skill: { id: "beta", text: "# beta\n\nDoes beta.\n" },
+      });
+    });
+
+    it("refuses an id already stored unless replacing, and replaces a skill whole", async () => {
+      const { roots } = await open();
+      await install(roots, [skillOf("alpha", { "old.md": "old" })]);
+      const again = await install(roots, [skillOf("alpha")]);
+      expect(again).toMatchObject({
+        ok: false,
+        refusal: { code: "already-defined", skill: "alpha" },
+      });
+      expect(await check(roots, [skillOf("alpha")])).toEqual(again);
+      const replaced = await install(roots, [skillOf("alpha", { "new.md": "new" })], {
+        replace: true,
+      });
+      expect(replaced).toMatchObject({ ok: true, installed: [{ id: "alpha", replaced: true }] });
+      const files = await describeSkill(roots, "alpha");
+      expect(files.ok && files.description.files.map((f) => f.path)).toEqual([
+        "SKILL.md",
+        "new.md",
+      ]);
+    });
+
+    it("never writes a builtin id, and one namespace refuses an id in both roots", async () => {
+      const { roots, builtin, plant } = await open();
+      await mkdir(join(builtin, "shipped"), { recursive: true });
+      await writeFile(join(builtin, "shipped", "SKILL.md"), "# shipped\n");
+      const refused = await install(roots, [skillOf("shipped")], { replace: true });
+      expect(refused).toMatchObject({
+        ok: false,
+        refusal: { code: "already-defined", skill: "shipped" },
+      });
+      await plant("shipped", { "SKILL.md": "# shipped\n" });
+      const found = await catalog(roots);
+      expect(found.skills).toEqual([]);
+      expect(found.refused).toMatchObject([{ id: "shipped", code: "defined-twice" }]);
+      expect(await load(roots, "shipped")).toEqual({ ok: false, refusal: found.refused[0] });
+    });
+
+    it("refuses an install that would take the offered bodies over the payload bound, and so does check", async () => {
+      const { roots } = await open();
+      const body = "x".repeat(200_000);
+      const many = Array.from({ length: 11 }, (_, i) => skillOf(`big-${i}`));
+      for (const skill of many) {
+        skill.files = [skillFileOf("SKILL.md", bytes(`# ${skill.name}\n${body}\n`), false)];
+      }
+      expect(await install(roots, many.slice(0, 10))).toMatchObject({ ok: true });
+      const over = await install(roots, many.slice(10));
+      expect(over).toMatchObject({
+        ok: false,
+        refusal: { code: "payload-too-large", limit: MAX_PAYLOAD_BYTES },
+      });
+      if (!over.ok) expect(message(over.refusal)).toMatch(/bytes/);
+      expect(await check(roots, many.slice(10))).toEqual(over);
+      const { payload } = await listSkills(roots);
+      expect(payload.bytes).toBeLessThanOrEqual(MAX_PAYLOAD_BYTES);
+      expect(payload.bytes).toBeGreaterThan(10 * body.length);
+    });
+
+    it("removes a skill and its record; an absent id is unknown", async () => {
+      const { roots, store } = await open();
+      await install(roots, [skillOf("alpha")]);
+      expect(await store.record("alpha")).toBeDefined();
+      expect(await remove(roots, "alpha")).toEqual({ ok: true, id: "alpha" });
+      expect(await store.record("alpha")).toBeUndefined();
+      expect(await store.records()).toEqual([]);
+      expect(await remove(roots, "alpha")).toMatchObject({
+        ok: false,
+        refusal: { code: "unknown-skill" },
+      });
+    });
+
+    it("records the source, the tool, the time and the tree with its digest", async () => {
+      const { roots, store } = await open();
+      const dir = await tempDir();
+      await writeSource(dir, "alpha", { "run.sh": "echo hi\n" });
+      await chmod(join(dir, "alpha", "run.sh"), 0o755);
+      const before = Date.now();
+      expect(await importFolder(roots, join(dir, "alpha"))).toMatchObject({ ok: true });
+      const record = await store.record("alpha");
+      expect(record).toMatchObject({
+        id: "alpha",
+        source: { kind: "path", name: join(dir, "alpha") },
+        tool: "store-suite 1",
+        tree: {
+          files: [
+            { path: "SKILL.md", executable: false, size: 21 },
+            { path: "run.sh", executable: true, size: 8 },
+          ],
+        },
+      });
+      expect(Date.parse(record!.installedAt)).toBeGreaterThanOrEqual(before - 1000);
+      const read = await readBundle({ kind: "path", path: join(dir, "alpha") });
+      expect(read.ok && record!.tree).toEqual(read.ok && treeOf(read.skills[0]!.files));
+      const listed = await listSkills(roots);
+      expect(listed.records.get("alpha")).toEqual(record);
+      const described = await describeSkill(roots, "alpha");
+      expect(described).toMatchObject({
+        ok: true,
+        description: { treeDigest: record!.tree.digest, record, verdict: { status: "unchanged" } },
+      });
+    });
+
+    it("verify names each file modified, added, removed or whose mode changed", async () => {
+      const { roots, tamper, plant } = await open();
+      await install(roots, [
+        skillOf("alpha", { "a.md": "a", "b.md": "b", "c.sh": "c", "d.md": "d" }),
+        skillOf("steady"),
+      ]);
+      await plant("by-hand", { "SKILL.md": "# by-hand\n" });
+      expect(await verify(roots, ["alpha", "steady"])).toMatchObject({
+        ok: true,
+        skills: [
+          { id: "alpha", status: "unchanged" },
+          { id: "steady", status: "unchanged" },
+        ],
+      });
+      await tamper("alpha", { kind: "modify", path: "a.md", bytes: bytes("edited") });
+      await tamper("alpha", { kind: "add", path: "e.md", bytes: bytes("new") });
+      await tamper("alpha", { kind: "remove", path: "b.md" });
+      await tamper("alpha", { kind: "chmod", path: "c.sh", executable: true });
+      const verified = await verify(roots);
+      expect(verified).toEqual({
+        ok: true,
+        skills: [
+          expect.objectContaining({
+            id: "alpha",
+            status: "changed",
+            files: [
+              { path: "a.md", change: "modified" },
+              { path: "b.md", change: "removed" },
+              { path: "c.sh", change: "mode-changed" },
+              { path: "e.md", change: "added" },
+            ],
+          }),
+          expect.objectContaining({ id: "by-hand", status: "no-record" }),
+          expect.objectContaining({ id: "steady", status: "unchanged" }),
+        ],
+      });
+      expect(await verify(roots, ["nope"])).toMatchObject({
+        ok: false,
+        refusal: { code: "unknown-skill" },
+      });
+    });
+
+    it("update re-imports a changed source as one replace, says up to date, and leaves drift alone unless forced", async () => {
+      const { roots, store, tamper } = await open();
+      const dir = await tempDir();
+      await writeSource(dir, "alpha", { "a.md": "v1" });
+      await writeSource(dir, "beta", { "b.md": "v1" });
+      expect(await importFolder(roots, dir)).toMatchObject({ ok: true });
+      expect(await update(roots)).toMatchObject({
+        ok: true,
+        skills: [
+          { id: "alpha", status: "up-to-date" },
+          { id: "beta", status: "up-to-date" },
+        ],
+      });
+      await writeFile(join(dir, "alpha", "a.md"), "v2");
+      await writeFile(join(dir, "alpha", "extra.md"), "more");
+      const updated = await update(roots);
+      expect(updated).toMatchObject({
+        ok: true,
+        skills: [
+          { id: "alpha", status: "updated" },
+          { id: "beta", status: "up-to-date" },
+        ],
+      });
+      const record = await store.record("alpha");
+      expect(record?.tree.files.map((f) => f.path)).toEqual(["SKILL.md", "a.md", "extra.md"]);
+      const file = await readStoredFile(roots, "alpha", "a.md");
+      expect(file.ok && Buffer.from(file.bytes).toString()).toBe("v2");
+      expect(await verify(roots, ["alpha"])).toMatchObject({ skills: [{ status: "unchanged" }] });
+
+      await tamper("beta", { kind: "modify", path: "b.md", bytes: bytes("hand edit") });
+      await writeFile(join(dir, "beta", "b.md"), "v2");
+      expect(await update(roots, ["beta"])).toMatchObject({
+        ok: true,
+        skills: [{ id: "beta", status: "drifted", files: ["b.md"] }],
+      });
+      const kept = await readStoredFile(roots, "beta", "b.md");
+      expect(kept.ok && Buffer.from(kept.bytes).toString()).toBe("hand edit");
+      expect(await update(roots, ["beta"], { force: true })).toMatchObject({
+        ok: true,
+        skills: [{ id: "beta", status: "updated" }],
+      });
+      const forced = await readStoredFile(roots, "beta", "b.md");
+      expect(forced.ok && Buffer.from(forced.bytes).toString()).toBe("v2");
+    });
+
+    it("update says why a skill with no record or no source path is left alone", async () => {
+      const { roots, plant } = await open();
+      await install(roots, [skillOf("given")]);
+      await plant("by-hand", { "SKILL.md": "# by-hand\n" });
+      expect(await update(roots)).toMatchObject({
+        ok: true,
+        skills: [
+          { id: "by-hand", status: "no-record" },
+          { id: "given", status: "no-source" },
+        ],
+      });
+    });
+
+    it("reads a stored skill's files by path and refuses an unsafe or absent one", async () => {
+      const { roots } = await open();
+      await install(roots, [skillOf("alpha", { "ref/a.md": "deep" })]);
+      const file = await readStoredFile(roots, "alpha", "ref/a.md");
+      expect(file).toMatchObject({
+        ok: true,
+        file: { path: "ref/a.md", bytes: 4, executable: false },
+      });
+      expect(await readStoredFile(roots, "alpha", "../beta/SKILL.md")).toMatchObject({
+        ok: false,
+        refusal: { code: "unsafe-path" },
+      });
+      expect(await readStoredFile(roots, "alpha", "ref/none.md")).toMatchObject({
+        ok: false,
+        refusal: { code: "unknown-file" },
+      });
+    });
+
+    it("tells its subscribers of every install and removal made through it", async () => {
+      const { roots, store } = await open();
+      const changes: StoreChange[] = [];
+      const stop = store.subscribe((change) => changes.push(change));
+      onTestFinished(stop);
+      await install(roots, [skillOf("alpha"), skillOf("beta")]);
+      await remove(roots, "alpha");
+      await expect.poll(() => changes.length).toBeGreaterThanOrEqual(2);
+      expect(changes.slice(0, 2)).toEqual([
+        { kind: "installed", ids: ["alpha", "beta"] },
+        { kind: "removed", ids: ["alpha"] },
+      ]);
+    });
+  });
+}
