@@ -5,6 +5,7 @@
 import type { CheckOptions } from "./commands/check.js";
 import type { ImportOptions } from "./commands/import.js";
 import type { PayloadOptions } from "./commands/payload.js";
+import type { UpdateOptions } from "./commands/update.js";
 import type { Context } from "./context.js";
 
 /** What a command module is called with: the context, its positional arguments, its options. */
@@ -65,6 +66,25 @@ export const commandSpecs: readonly CommandSpec[] = [
     help: SOURCE_HELP,
     run: async (context, [source], options) =>
       (await import("./commands/import.js")).runImport(context, source!, options as ImportOptions),
+  },
+  {
+    usage: "verify [ids...]",
+    examples: ["skillshelf verify", "skillshelf verify pdf-tools --json"],
+    description: "hold each managed skill (or those named) against its install record",
+    run: async (context, [ids]) =>
+      (await import("./commands/verify.js")).runVerify(context, (ids ?? []) as unknown as string[]),
+  },
+  {
+    usage: "update [ids...]",
+    examples: ["skillshelf update", "skillshelf update pdf-tools --force"],
+    description: "re-import managed skills from their recorded source paths",
+    options: [["--force", "replace skills whose files changed since import"]],
+    run: async (context, [ids], options) =>
+      (await import("./commands/update.js")).runUpdate(
+        context,
+        (ids ?? []) as unknown as string[],
+        options as UpdateOptions,
+      ),
   },
   {
     usage: "list",

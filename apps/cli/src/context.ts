@@ -13,6 +13,8 @@ export type Context = {
   env: Record<string, string | undefined>;
   stdin: Input;
   cwd: string;
+  /** This tool as `name version`, kept in install records. */
+  tool: string;
 };
 
 /** A command line that parsed but does not make sense; reported with the command's usage, exit 2. */

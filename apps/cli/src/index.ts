@@ -4,4 +4,4 @@
 export type { Io } from "./program.js";
 export { runCli } from "./program.js";
 export type { CliRoots, RootOptions } from "./roots.js";
-export { resolveDataDir, resolveRoots } from "./roots.js";
+export { resolveRoots } from "./roots.js";

@@ -155,7 +155,8 @@ function createContext(io: Io, output: Output, command: Command, json: boolean):
     io.env,
     io.cwd,
   );
-  return { output, roots, json, env: io.env, stdin: io.stdin, cwd: io.cwd };
+  const tool = `skillshelf ${readVersion()}`;
+  return { output, roots, json, env: io.env, stdin: io.stdin, cwd: io.cwd, tool };
 }
 
 function readVersion(): string {

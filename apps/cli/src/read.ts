@@ -2,7 +2,14 @@
 // it runs, and describes the skills read as the JSON answer lists them
 // (name, then each file's path and size in bytes). Both commands read the
 // same way, so check can promise import's verdict.
-import { limits, type ReadResult, readBundle, type Skill } from "@skillshelf/bundle-reader";
+import {
+  limits,
+  type ReadResult,
+  readBundle,
+  type Skill,
+  type Source,
+} from "@skillshelf/bundle-reader";
+import { type SkillFileSummary, summarizeFiles } from "@skillshelf/skill-catalog";
 import { type Context, UsageError } from "./context.js";
 import { startProgress } from "./progress.js";
 import { resolveSource } from "./source.js";
@@ -12,10 +19,7 @@ import { resolveSource } from "./source.js";
  * API name it, with its files by path, size and owner-execute bit, never
  * their text.
  */
-export type SkillSummary = {
-  id: string;
-  files: { path: string; bytes: number; executable: boolean }[];
-};
+export type SkillSummary = { id: string; files: SkillFileSummary[] };
 
 /** How check and import read a source: the command line's reading options, passed through. */
 export type ReadChoices = {
@@ -30,7 +34,7 @@ export async function readSkills(
   context: Context,
   argument: string,
   choices: ReadChoices,
-): Promise<ReadResult> {
+): Promise<(ReadResult & { ok: false }) | (ReadResult & { ok: true; source: Source })> {
   const { err } = context.output;
   const bounds = limits();
   const receiving = startProgress(err, "receiving", { limits: bounds });
@@ -46,24 +50,19 @@ export async function readSkills(
   }
   const reading = startProgress(err, "reading", { limits: bounds });
   try {
-    return await readBundle(resolved.source, {
+    const read = await readBundle(resolved.source, {
       onProgress: (counts) => reading.update(counts),
       strict: choices.strict === true,
     });
+    // The source rides along, so an import can record where its skills came from.
+    return read.ok ? { ...read, source: resolved.source } : read;
   } finally {
     reading.stop();
   }
 }
 
 export function summarizeSkills(skills: readonly Skill[]): SkillSummary[] {
-  return skills.map((skill) => ({
-    id: skill.name,
-    files: skill.files.map((file) => ({
-      path: file.path,
-      bytes: file.bytes.length,
-      executable: file.executable,
-    })),
-  }));
+  return skills.map((skill) => ({ id: skill.name, files: summarizeFiles(skill.files) }));
 }
 
 /** Total bytes of a summarized skill's files. */

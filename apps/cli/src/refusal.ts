@@ -20,24 +20,11 @@ export const EXIT_USAGE = 2;
 
 /** Reports a refusal on stderr (and as JSON on stdout with --json); returns the exit code. */
 export function reportRefusal(output: Output, refusal: AnyRefusal, json: boolean): number {
-  return reportSentence(output, refusal, message(refusal), exitCode(refusal), json);
-}
-
-/**
- * Reports a refusal whose sentence was written by the package that refused
- * (the catalog's reasons for a skill it will not offer). Exit 1: refused.
- */
-export function reportSentence(
-  output: Output,
-  refusal: { code: string },
-  sentence: string,
-  code: number,
-  json: boolean,
-): number {
+  const sentence = message(refusal);
   if (json) printJson(output, { ok: false, refusal, message: sentence });
   const { err } = output;
   err.line(`${err.paint("red", `refused (${refusal.code}):`)} ${sentence}`);
-  return code;
+  return exitCode(refusal);
 }
 
 /** Turns anything thrown into a known refusal or the internal one, and reports it. */

@@ -112,20 +112,31 @@ export async function showSkill(id) {
     heading.focus();
     return;
   }
-  const { skill, files, filesRefusal } = answer.body;
+  const { skill, files, record, verify } = answer.body;
   const facts = [
     ["origin", skill.origin],
     ["path", skill.path],
     ["digest", skill.digest],
+    ["tree", skill.treeDigest],
     ["SKILL.md", skill.size],
     ["files", String(files.length)],
   ];
+  if (record) facts.push(["installed", `${record.installedAt} by ${record.tool}`]);
+  if (verify) {
+    facts.push([
+      "status",
+      verify.status === "changed"
+        ? `changed since import: ${verify.files.map((f) => `${f.path} (${f.change})`).join(", ")}`
+        : verify.status === "unchanged"
+          ? "unchanged since import"
+          : "no record",
+    ]);
+  }
   byId("detail-facts").replaceChildren(
     ...facts.flatMap(([name, value]) => [el("dt", {}, name), el("dd", {}, value)]),
   );
   const tree = listOf(treeOf(files), (file, button) => void view(id, file, button));
   byId("detail-files").replaceChildren(tree);
-  if (filesRefusal) showRefusal(byId("detail-refusal"), filesRefusal);
   heading.focus();
   detail.scrollIntoView({ block: "start" });
   const first = files.find((file) => file.path === "SKILL.md") ?? files[0];

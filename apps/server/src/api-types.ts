@@ -2,31 +2,53 @@
 // web console's JSDoc types import them, so the page is type-checked against
 // what the server really sends. Sizes arrive formatted (`size`) beside the
 // byte counts, so the console formats nothing itself.
-import type { Refusal, Warning } from "@skillshelf/bundle-reader";
-import type { OfferedSkill, RefusedSkill } from "@skillshelf/skill-catalog";
+import type { Warning } from "@skillshelf/bundle-reader";
+import type {
+  InstallRecord,
+  OfferedSkill,
+  PayloadUse,
+  RefusedSkill,
+  SkillFileSummary,
+  Verdict,
+} from "@skillshelf/skill-catalog";
 import type { RefusalBody } from "./answer.js";
 import type { CatalogChange } from "./catalog-changes.js";
 import type { ImportedSkill } from "./imports/run-import.js";
-import type { SkillFileEntry } from "./skill-files.js";
 
-/** An offered skill as listed: the catalog's fields and its size as a person reads it. */
-export type ListedSkill = OfferedSkill & { size: string };
+/**
+ * An offered skill as listed: the catalog's fields and its size as a person
+ * reads it; a managed skill with an install record carries it and its tree digest.
+ */
+export type ListedSkill = OfferedSkill & {
+  size: string;
+  treeDigest?: string;
+  record?: InstallRecord;
+};
 
 /** A refused skill as listed: the catalog's fields and the sentence to show. */
 export type ListedRefusal = RefusedSkill & { message: string };
 
 /** GET /api/skills */
-export type SkillsAnswer = { skills: ListedSkill[]; refused: ListedRefusal[]; revision: string };
+export type SkillsAnswer = {
+  skills: ListedSkill[];
+  refused: ListedRefusal[];
+  revision: string;
+  /** How much of the payload bound the offered bodies use. */
+  payload: PayloadUse;
+};
 
-/** One file in GET /api/skills/:id: no text, which GET /api/skills/:id/files/<path> streams. */
-export type ListedFile = SkillFileEntry & { size: string };
+/**
+ * One file in GET /api/skills/:id: no text, which GET /api/skills/:id/files/<path>
+ * serves (`binary: true` marks a file that is not UTF-8, served as bytes).
+ */
+export type ListedFile = SkillFileSummary & { size: string };
 
-/** GET /api/skills/:id */
+/** GET /api/skills/:id: the skill with its tree digest, its files, and for a managed skill its record and drift. */
 export type SkillAnswer = {
-  skill: ListedSkill;
+  skill: ListedSkill & { treeDigest: string };
   files: ListedFile[];
-  /** Why the skill's files cannot be listed, when they cannot. */
-  filesRefusal?: { refusal: Refusal; message: string };
+  record?: InstallRecord;
+  verify?: Verdict;
 };
 
 /** DELETE /api/skills/:id */

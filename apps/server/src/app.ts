@@ -99,9 +99,10 @@ export async function buildApp(options: AppOptions): Promise<ServerApp> {
 
   registerConsoleRoutes(app);
   registerInfoRoutes(app, options.roots, caps);
-  const changes = new CatalogChanges();
-  registerSkillRoutes(app, options.roots, changes);
-  registerImportRoutes(app, options.roots, caps, gate, changes, options.uploadRate);
+  const changes = new CatalogChanges(options.roots.managed);
+  app.addHook("onClose", async () => changes.close());
+  registerSkillRoutes(app, options.roots);
+  registerImportRoutes(app, options.roots, caps, gate, options.uploadRate);
   registerEventRoutes(app, changes, {
     closing: gate.closing,
     ...(options.maxEventStreams === undefined ? {} : { maxStreams: options.maxEventStreams }),

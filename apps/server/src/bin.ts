@@ -6,7 +6,6 @@
 import { readFileSync } from "node:fs";
 import { mkdir } from "node:fs/promises";
 import type { AddressInfo } from "node:net";
-import { SkillRoots } from "@skillshelf/skill-catalog";
 import { buildApp } from "./app.js";
 import { generateToken } from "./auth.js";
 import { parseConfig } from "./config.js";
@@ -28,9 +27,9 @@ if (parsed.ok === false) {
   process.exit(2);
 }
 const { config } = parsed;
-const roots = SkillRoots.forWorkspace(config.workspace).withManaged(config.data);
+const { roots } = config;
 try {
-  await mkdir(roots.managed!, { recursive: true });
+  await mkdir(roots.managed, { recursive: true });
 } catch (error) {
   process.stderr.write(
     `skillshelf-server: cannot create the data directory ${roots.managed} (${(error as Error).message}); choose another with --data.\n`,

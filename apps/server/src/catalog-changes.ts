@@ -1,32 +1,37 @@
-// Catalog changes as the server hears of them, for the event stream: each
-// import and removal this process makes is announced here once it is in the
-// store. skill-catalog's managed store is gaining a change subscription of
-// its own (which also carries changes other processes make, through
-// PostgreSQL); this is the seam the event route listens on until then.
+// Catalog changes as the server hears of them, for the event stream: the
+// managed store's own change subscription (the directory store tells of
+// every change made through this process; PostgreSQL of every change made by
+// any replica), fanned out to the event streams open right now. The server
+// announces nothing itself, so an import through another replica reaches
+// this console as an import through this one does.
 import { EventEmitter } from "node:events";
+import { DirectoryStore, type ManagedStore, type StoreChange } from "@skillshelf/skill-catalog";
 
 /** What changed: the ids installed or removed. */
-export type CatalogChange = { kind: "installed" | "removed"; ids: string[] };
+export type CatalogChange = StoreChange;
 
 export type ChangeListener = (change: CatalogChange) => void;
 
-/** A fan-out of catalog changes to the event streams open right now. */
+/** A fan-out of the managed store's changes to the event streams open right now. */
 export class CatalogChanges {
   readonly #emitter = new EventEmitter();
+  readonly #stop: () => void;
 
-  constructor() {
+  constructor(managed: string | ManagedStore | undefined) {
     // Every open event stream listens; the route caps how many there are.
     this.#emitter.setMaxListeners(0);
-  }
-
-  /** Announces a change that is already in the store. */
-  announce(change: CatalogChange): void {
-    this.#emitter.emit("change", change);
+    const store = typeof managed === "string" ? new DirectoryStore(managed) : managed;
+    this.#stop = store?.subscribe((change) => this.#emitter.emit("change", change)) ?? (() => {});
   }
 
   /** Calls `listener` for every change from now on; returns the unsubscribe. */
   subscribe(listener: ChangeListener): () => void {
     this.#emitter.on("change", listener);
     return () => this.#emitter.off("change", listener);
+  }
+
+  /** Stops listening to the store. */
+  close(): void {
+    this.#stop();
   }
 }

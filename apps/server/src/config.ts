@@ -1,21 +1,19 @@
 // The server's settings, read once at start from flags and the environment
 // and validated with zod, so a typo stops the process with one clear sentence
-// (exit 2) instead of a server that half works. The data directory defaults
-// the way the CLI's does, so both surfaces see the same store. A host other
+// (exit 2) instead of a server that half works. The roots come from
+// skill-catalog's one rule (resolveSkillRoots), the CLI's too, so both
+// surfaces see the same store. A host other
 // than loopback needs a token chosen by the operator: a generated one would be
 // printed to whoever reads the console, which is fine on 127.0.0.1 only.
-import { homedir } from "node:os";
-import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
+import { resolveSkillRoots } from "@skillshelf/skill-catalog";
 import { z } from "zod";
 
 export type ServerConfig = {
   host: string;
   port: number;
-  /** The data directory; the managed root is `<data>/skills`. */
-  data: string;
-  /** The workspace; the builtin root is `<workspace>/skills`. */
-  workspace: string;
+  /** The builtin root (`<workspace>/skills`) and the managed root (`<data>/skills`). */
+  roots: { builtin: string; managed: string };
   /** The token from SKILLSHELF_TOKEN, or undefined to generate one. */
   token: string | undefined;
   /** Names a Host header may carry beside the bound host, localhost, 127.0.0.1 and [::1]. */
@@ -65,7 +63,7 @@ const configSchema = z
       .regex(/^\d{1,5}$/, "--port must be a whole number between 0 and 65535")
       .transform(Number)
       .pipe(z.number().max(65_535, "--port must be a whole number between 0 and 65535")),
-    data: z.string().min(1, "--data must not be empty"),
+    data: z.string().min(1, "--data must not be empty").optional(),
     allowedHosts: z.array(
       z
         .string()
@@ -74,7 +72,7 @@ const configSchema = z
           "--allowed-host takes a host name or address, such as skills.example.org",
         ),
     ),
-    workspace: z.string().min(1, "--workspace must not be empty"),
+    workspace: z.string().min(1, "--workspace must not be empty").optional(),
     token: z
       .string()
       .min(16, "SKILLSHELF_TOKEN must be at least 16 characters long")
@@ -87,15 +85,12 @@ const configSchema = z
       "a host other than loopback needs SKILLSHELF_TOKEN set; choose a token and set it, or listen on 127.0.0.1",
   });
 
-/** The default data directory, as the CLI computes it. */
-export function defaultDataDir(env: NodeJS.ProcessEnv): string {
-  if (env.SKILLSHELF_DATA) return env.SKILLSHELF_DATA;
-  if (env.XDG_DATA_HOME) return join(env.XDG_DATA_HOME, "skillshelf");
-  return join(homedir(), ".local", "share", "skillshelf");
-}
-
 /** Reads flags and environment into a validated config, or one sentence saying what is wrong. */
-export function parseConfig(argv: readonly string[], env: NodeJS.ProcessEnv): ConfigResult {
+export function parseConfig(
+  argv: readonly string[],
+  env: NodeJS.ProcessEnv,
+  cwd: string = process.cwd(),
+): ConfigResult {
   let values: Record<string, string | boolean | string[] | undefined>;
   try {
     ({ values } = parseArgs({
@@ -120,8 +115,8 @@ export function parseConfig(argv: readonly string[], env: NodeJS.ProcessEnv): Co
   const parsed = configSchema.safeParse({
     host: values.host ?? "127.0.0.1",
     port: values.port ?? "4747",
-    data: values.data ?? defaultDataDir(env),
-    workspace: values.workspace ?? process.cwd(),
+    data: values.data,
+    workspace: values.workspace,
     token: env.SKILLSHELF_TOKEN === "" ? undefined : env.SKILLSHELF_TOKEN,
     allowedHosts: values["allowed-host"] ?? [],
   });
@@ -130,6 +125,6 @@ export function parseConfig(argv: readonly string[], env: NodeJS.ProcessEnv): Co
     return { ok: false, message: first?.message ?? "the configuration is invalid" };
   }
   const { data, workspace, ...rest } = parsed.data;
-  const config = { ...rest, token: rest.token, data: resolve(data), workspace: resolve(workspace) };
-  return { ok: true, config };
+  const { builtin, managed } = resolveSkillRoots({ data, workspace }, env, cwd);
+  return { ok: true, config: { ...rest, token: rest.token, roots: { builtin, managed } } };
 }

@@ -119,6 +119,7 @@ describe("imports", () => {
         replaced: false,
         digest: expect.stringMatching(/^[0-9a-f]{64}$/),
         path: expect.stringContaining("alpha"),
+        treeDigest: expect.stringMatching(/^[0-9a-f]{64}$/),
         files: [
           { path: "SKILL.md", bytes: 21, executable: false },
           { path: "notes.md", bytes: 2, executable: false },
@@ -215,7 +216,37 @@ describe("a skill the catalog refuses", () => {
     const response = await get("/api/skills/mislabeled");
     expect(response.status).toBe(422);
     const body = await bodyOf(response);
-    expect(body.refusal).toMatchObject({ code: "identity-mismatch", id: "mislabeled" });
-    expect(body.message).toBe(body.refusal.reason);
+    expect(body.refusal).toMatchObject({
+      code: "identity-mismatch",
+      skill: "mislabeled",
+      origin: "managed",
+    });
+    // The same sentence the list gives for the same directory, from the one table.
+    const list = await bodyOf(await get("/api/skills"));
+    const listed = list.refused.find((r: { id: string }) => r.id === "mislabeled");
+    expect(body.message).toBe(listed.message);
+    expect(body.message).toContain("declares the id 'something-else'");
+  });
+});
+
+describe("a stored skill with a file that is not text", () => {
+  it("is viewable: the image is listed as binary and served as bytes", async () => {
+    const { writeFile } = await import("node:fs/promises");
+    const { join } = await import("node:path");
+    await writeSkill(server.roots.builtin, "with-image");
+    const png = Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0xff, 0x00]);
+    await writeFile(join(server.roots.builtin, "with-image", "logo.png"), png);
+    const response = await get("/api/skills/with-image");
+    expect(response.status).toBe(200);
+    const body = await bodyOf(response);
+    expect(body.files).toEqual([
+      { path: "SKILL.md", bytes: 31, executable: false, size: "31 B" },
+      { path: "logo.png", bytes: 10, executable: false, binary: true, size: "10 B" },
+    ]);
+    expect(body.skill.treeDigest).toMatch(/^[0-9a-f]{64}$/);
+    const image = await get("/api/skills/with-image/files/logo.png");
+    expect(image.status).toBe(200);
+    expect(image.headers.get("content-type")).toBe("application/octet-stream");
+    expect(new Uint8Array(await image.arrayBuffer())).toEqual(png);
   });
 });

@@ -7,20 +7,19 @@ const token = "a-token-of-enough-length";
 
 describe("parseConfig", () => {
   it("defaults to 127.0.0.1:4747, the CLI's data directory and the cwd as workspace", () => {
-    const result = parseConfig([], { SKILLSHELF_DATA: "/srv/shelf" });
+    const result = parseConfig([], { SKILLSHELF_DATA: "/srv/shelf" }, "/work/here");
     expect(result).toEqual({
       ok: true,
       config: {
         host: "127.0.0.1",
         port: 4747,
-        data: "/srv/shelf",
-        workspace: process.cwd(),
+        roots: { builtin: "/work/here/skills", managed: "/srv/shelf/skills" },
         token: undefined,
         allowedHosts: [],
       },
     });
     const xdg = parseConfig([], { XDG_DATA_HOME: "/x" });
-    expect(xdg.ok === true && xdg.config.data).toBe("/x/skillshelf");
+    expect(xdg.ok === true && xdg.config.roots.managed).toBe("/x/skillshelf/skills");
   });
 
   it("reads every flag and the token", () => {
@@ -46,8 +45,7 @@ describe("parseConfig", () => {
       config: {
         host: "0.0.0.0",
         port: 0,
-        data: "/d",
-        workspace: "/w",
+        roots: { builtin: "/w/skills", managed: "/d/skills" },
         token,
         allowedHosts: ["skills.example.org", "[fd00::1]:8080"],
       },

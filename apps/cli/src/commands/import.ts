@@ -2,7 +2,7 @@
 // skills into the managed root, all or nothing, then says what was installed
 // and what replaced an earlier version (`show <id>` tells where it lives). Installing can take a while for a
 // large bundle, so it gets a progress line of its own.
-import { install } from "@skillshelf/skill-catalog";
+import { install, recordSource } from "@skillshelf/skill-catalog";
 import type { Context } from "../context.js";
 import { formatBytes, formatTable, printJson } from "../output.js";
 import { startProgress } from "../progress.js";
@@ -25,9 +25,15 @@ export async function runImport(
     output.err,
     `installing ${count} ${count === 1 ? "skill" : "skills"}`,
   );
-  const result = await install(context.roots, read.skills, {
-    replace: options.replace === true,
-  }).finally(() => progress.stop());
+  const result = await recordSource(read.source)
+    .then((source) =>
+      install(context.roots, read.skills, {
+        replace: options.replace === true,
+        source,
+        tool: context.tool,
+      }),
+    )
+    .finally(() => progress.stop());
   if (!result.ok) return reportRefusal(output, result.refusal, json);
   const skills = summarizeSkills(read.skills);
   if (json) {

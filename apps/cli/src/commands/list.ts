@@ -1,11 +1,13 @@
 // `skillshelf list`: the offered skills of both roots as an aligned table
 // (id, origin, size of SKILL.md, short digest, frontmatter description), then
 // the ids the catalog refuses with its reasons, then the revision a worker
-// would receive, and last the Agent Skills specification's warnings for the
-// offered skills (read from their SKILL.md by the reader's own checks). With
-// --json, the catalog's own report and the warnings.
+// would receive and how much of the payload bound the offered bodies use,
+// and last the Agent Skills specification's warnings for the offered skills
+// (read from their SKILL.md by the reader's own checks). With --json, the
+// catalog's own report (with each managed skill's record and recorded tree
+// digest), the payload bound's use and the warnings.
 import { specWarningsOf, type Warning } from "@skillshelf/bundle-reader";
-import { type Catalog, catalogReport, catalogWithBodies } from "@skillshelf/skill-catalog";
+import { type Catalog, catalogReport, listSkills } from "@skillshelf/skill-catalog";
 import type { Context } from "../context.js";
 import {
   type Channel,
@@ -23,10 +25,17 @@ export const SHORT_DIGEST = 12;
 
 export async function runList(context: Context): Promise<number> {
   const { output, roots } = context;
-  const found = await catalogWithBodies(roots);
+  const listed = await listSkills(roots);
+  const found = listed.catalog;
   const warnings: Warning[] = found.skills.flatMap((skill) => specWarningsOf(skill.id, skill.text));
   if (context.json) {
-    printJson(output, { ok: true, roots, ...catalogReport(found), warnings });
+    printJson(output, {
+      ok: true,
+      roots,
+      ...catalogReport(found, listed.records),
+      payload: listed.payload,
+      warnings,
+    });
     return EXIT_OK;
   }
   const { out } = output;
@@ -46,6 +55,10 @@ export async function runList(context: Context): Promise<number> {
     for (const line of formatTable(rows)) out.line(line);
   }
   out.line();
+  const { bytes, limit } = listed.payload;
+  out.line(
+    `payload ${formatBytes(bytes)} of ${formatBytes(limit)} (${((bytes / limit) * 100).toFixed(1)}% of the bound)`,
+  );
   out.line(`revision ${found.revision}`);
   printWarnings(output, warnings);
   return EXIT_OK;

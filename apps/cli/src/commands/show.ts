@@ -1,27 +1,31 @@
 // `skillshelf show <id>`: the catalog's report of one skill (origin, path,
-// digest, size, description) and then its SKILL.md exactly as load() read
-// it. An id the catalog refuses is answered with the catalog's own reason.
-import { load, skillReport } from "@skillshelf/skill-catalog";
+// digest, size, description), its tree digest, its record and drift when it
+// is managed, its files (read by skill-catalog with the catalog's rules),
+// and then its SKILL.md exactly as it is held. Any refusal, the catalog's
+// own included, is reported from the one refusal table.
+import { describeSkill, skillReport } from "@skillshelf/skill-catalog";
 import type { Context } from "../context.js";
-import { formatTable, printJson } from "../output.js";
-import { EXIT_OK, reportRefusal, reportSentence } from "../refusal.js";
-
-const EXIT_REFUSED = 1;
+import { formatBytes, formatTable, printJson } from "../output.js";
+import { EXIT_OK, reportRefusal } from "../refusal.js";
 
 export async function runShow(context: Context, id: string): Promise<number> {
   const { output, json } = context;
-  const loaded = await load(context.roots, id);
-  if (!loaded.ok) {
-    const { refusal } = loaded;
-    if (refusal.code === "unknown-skill") {
-      return reportRefusal(output, { code: "unknown-skill", skill: id }, json);
-    }
-    return reportSentence(output, refusal, refusal.reason, EXIT_REFUSED, json);
-  }
-  const { skill } = loaded;
+  const described = await describeSkill(context.roots, id);
+  if (!described.ok) return reportRefusal(output, described.refusal, json);
+  // The record itself (source, time, tool) is in --json; the table says whether the files drifted.
+  const { skill, files, treeDigest, record, verdict } = described.description;
   const report = skillReport(skill);
   if (json) {
-    printJson(output, { ok: true, ...report, text: skill.text });
+    printJson(output, {
+      ok: true,
+      ...report,
+      treeDigest,
+      files,
+      ...(record === undefined ? {} : { record }),
+      ...(verdict === undefined ? {} : { status: verdict.status }),
+      ...(verdict?.status === "changed" ? { drift: verdict.files } : {}),
+      text: skill.text,
+    });
     return EXIT_OK;
   }
   const { out } = output;
@@ -31,9 +35,27 @@ export async function runShow(context: Context, id: string): Promise<number> {
     ["path", report.path],
     ["digest", report.digest],
     ["bytes", String(report.bytes)],
+    ["tree", treeDigest],
   ];
   if (skill.description !== undefined) rows.push(["description", skill.description]);
-  for (const line of formatTable(rows)) out.line(out.paint("dim", "") + line);
+  if (verdict !== undefined) {
+    const drift =
+      verdict.status === "changed"
+        ? `changed since import: ${verdict.files.map((f) => `${f.path} (${f.change})`).join(", ") || (verdict.problem ?? "")}`
+        : verdict.status === "unchanged"
+          ? "unchanged since import"
+          : "no record";
+    rows.push(["status", drift]);
+  }
+  for (const line of formatTable(rows)) out.line(line);
+  out.line();
+  const fileRows = files.map((file) => [
+    `  ${file.path}`,
+    formatBytes(file.bytes),
+    file.executable ? "executable" : "",
+    file.binary === true ? "binary" : "",
+  ]);
+  for (const line of formatTable(fileRows)) out.line(line.trimEnd());
   out.line();
   out.stream.write(skill.text.endsWith("\n") || skill.text === "" ? skill.text : `${skill.text}\n`);
   return EXIT_OK;

@@ -2,6 +2,7 @@
 // turns the body into skills or a refusal, then the catalog's `check` (dry
 // run) or `install` (all of the bundle or nothing) decides the destination.
 // Anything thrown becomes a known refusal or `internal`, never a stack trace.
+import { createRequire } from "node:module";
 import {
   readBundle,
   type Skill,
@@ -9,8 +10,19 @@ import {
   toRefusal,
   type Warning,
 } from "@skillshelf/bundle-reader";
-import { check, install, type RootsLike } from "@skillshelf/skill-catalog";
+import {
+  check,
+  install,
+  type RootsLike,
+  recordSource,
+  type SkillFileSummary,
+  summarizeFiles,
+} from "@skillshelf/skill-catalog";
 import type { ParsedBody } from "./parsed-body.js";
+
+const TOOL = `skillshelf-server ${
+  (createRequire(import.meta.url)("../../package.json") as { version: string }).version
+}`;
 
 export type ImportOptions = {
   replace: boolean;
@@ -25,7 +37,8 @@ export type ImportedSkill = {
   replaced: boolean;
   digest: string;
   path: string;
-  files: { path: string; bytes: number; executable: boolean }[];
+  treeDigest?: string;
+  files: SkillFileSummary[];
 };
 
 export type ImportOutcome =
@@ -43,11 +56,7 @@ export function sourceOf(body: ReadBody, name: string | undefined): Source {
 }
 
 const filesOf = (skills: Skill[], id: string): ImportedSkill["files"] =>
-  (skills.find((skill) => skill.name === id)?.files ?? []).map((file) => ({
-    path: file.path,
-    bytes: file.bytes.length,
-    executable: file.executable,
-  }));
+  summarizeFiles(skills.find((skill) => skill.name === id)?.files ?? []);
 
 /** Reads the body and installs (or checks) its skills, all or nothing. */
 export async function runImport(
@@ -56,10 +65,16 @@ export async function runImport(
   options: ImportOptions,
 ): Promise<ImportOutcome> {
   try {
-    const read = await readBundle(sourceOf(body, options.name), { strict: options.strict });
+    const source = sourceOf(body, options.name);
+    const read = await readBundle(source, { strict: options.strict });
     if (!read.ok) return read;
-    const destination = options.dryRun ? check : install;
-    const result = await destination(roots, read.skills, { replace: options.replace });
+    const result = options.dryRun
+      ? await check(roots, read.skills, { replace: options.replace })
+      : await install(roots, read.skills, {
+          replace: options.replace,
+          source: await recordSource(source),
+          tool: TOOL,
+        });
     if (!result.ok) return result;
     const skills = result.installed.map((skill) => ({
       ...skill,

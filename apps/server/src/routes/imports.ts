@@ -9,7 +9,6 @@ import type { RootsLike } from "@skillshelf/skill-catalog";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { z } from "zod";
 import { sendRefusal } from "../answer.js";
-import type { CatalogChanges } from "../catalog-changes.js";
 import type { ImportCaps } from "../imports/caps.js";
 import type { ImportGate, ImportTicket } from "../imports/gate.js";
 import { readForm } from "../imports/multipart.js";
@@ -52,7 +51,6 @@ export function registerImportRoutes(
   roots: RootsLike,
   caps: ImportCaps,
   gate: ImportGate,
-  changes: CatalogChanges,
   uploadRate: UploadRate = defaultUploadRate,
 ): void {
   const admitted = new WeakMap<FastifyRequest, { ticket: ImportTicket; options: Options }>();
@@ -146,7 +144,6 @@ export function registerImportRoutes(
           { source, skills: ids, dryRun, replace },
           dryRun ? "import checked" : "imported",
         );
-        if (!dryRun) changes.announce({ kind: "installed", ids });
         return reply
           .code(dryRun ? 200 : 201)
           .send({ skills: outcome.skills, warnings: outcome.warnings });

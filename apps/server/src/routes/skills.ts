@@ -1,93 +1,97 @@
 // The catalog over HTTP: the list (offered, refused with their sentences,
-// revision), one skill with its file list (no texts), one file of it
-// streamed as text, and removal of a managed one. The catalog decides what
-// is offered; the skill-files seam decides what files a skill holds, and a
-// file is served only if that listing holds its path, so a request path is
-// looked up, never judged here. Removals are announced to the event stream.
-import { formatBytes, message, type Refusal } from "@skillshelf/bundle-reader";
+// revision, each managed skill's record, the payload bound's use), one skill
+// (its report, tree digest, record, drift and file list, no texts), one file
+// of it served as it is held, and removal of a managed one. What a stored
+// skill's files are, and whether a path names one, is skill-catalog's
+// (describeSkill, readStoredFile): a request path is judged there by the
+// reader's path rules, and a path the skill does not hold is 404. Every
+// refusal, the catalog's own included, is answered from the one table.
+import { formatBytes } from "@skillshelf/bundle-reader";
 import {
-  catalog,
-  load,
+  describeSkill,
+  listSkills,
   type OfferedSkill,
-  type RefusedSkill,
   type RootsLike,
+  readStoredFile,
   remove,
 } from "@skillshelf/skill-catalog";
 import type { FastifyInstance } from "fastify";
 import { sendRefusal } from "../answer.js";
-import type {
-  ListedRefusal,
-  ListedSkill,
-  RemoveAnswer,
-  SkillAnswer,
-  SkillsAnswer,
-} from "../api-types.js";
-import type { CatalogChanges } from "../catalog-changes.js";
-import { listSkillFiles, openSkillFile } from "../skill-files.js";
+import type { ListedSkill, RemoveAnswer, SkillAnswer, SkillsAnswer } from "../api-types.js";
 
 type IdParams = { Params: { id: string } };
+
+/**
+ * describeSkill, shared by the requests for one skill that arrive while it
+ * is being read, so many clients viewing one big skill cost one read's
+ * memory, not one per request.
+ */
+function sharedDescriptions(roots: RootsLike): (id: string) => ReturnType<typeof describeSkill> {
+  const inFlight = new Map<string, ReturnType<typeof describeSkill>>();
+  return (id) => {
+    const pending = inFlight.get(id);
+    if (pending !== undefined) return pending;
+    const read = describeSkill(roots, id).finally(() => inFlight.delete(id));
+    inFlight.set(id, read);
+    return read;
+  };
+}
 type FileParams = { Params: { id: string; "*": string } };
 
 const listed = (skill: OfferedSkill): ListedSkill => ({ ...skill, size: formatBytes(skill.bytes) });
 
-// The catalog's own sentence, until catalog refusals join the one refusal table.
-const listedRefusal = (refused: RefusedSkill): ListedRefusal => ({
-  ...refused,
-  message: refused.reason,
-});
-
-const refusalBodyOf = (refusal: Refusal) => ({ refusal, message: message(refusal) });
-
 /** Registers the catalog routes under /api/skills. */
-export function registerSkillRoutes(
-  app: FastifyInstance,
-  roots: RootsLike,
-  changes: CatalogChanges,
-): void {
+export function registerSkillRoutes(app: FastifyInstance, roots: RootsLike): void {
+  const describe = sharedDescriptions(roots);
   app.get("/api/skills", async (): Promise<SkillsAnswer> => {
-    const { skills, refused, revision } = await catalog(roots);
-    return { skills: skills.map(listed), refused: refused.map(listedRefusal), revision };
+    const { catalog, records, payload } = await listSkills(roots);
+    const { skills, refused, revision } = catalog;
+    return {
+      skills: skills.map(({ text: _text, ...skill }) => {
+        const record = skill.origin === "managed" ? records.get(skill.id) : undefined;
+        return record === undefined
+          ? listed(skill)
+          : { ...listed(skill), treeDigest: record.tree.digest, record };
+      }),
+      // A refusal's reason is the one table's sentence for it.
+      refused: refused.map((skill) => ({ ...skill, message: skill.reason })),
+      revision,
+      payload,
+    };
   });
 
   app.get<IdParams>("/api/skills/:id", async (request, reply) => {
-    const { id } = request.params;
-    const loaded = await load(roots, id);
-    if (!loaded.ok) {
-      const { refusal } = loaded;
-      if (refusal.code === "unknown-skill") {
-        return sendRefusal(reply, { code: "unknown-skill", skill: id });
-      }
-      // A skill the catalog refuses: its reason is the catalog's own sentence.
-      return reply.code(422).send({ refusal, message: refusal.reason });
-    }
-    const { text: _text, ...skill } = loaded.skill;
-    const listing = await listSkillFiles(skill.path);
-    const answer: SkillAnswer = listing.ok
-      ? {
-          skill: listed(skill),
-          files: listing.files.map((file) => ({ ...file, size: formatBytes(file.bytes) })),
-        }
-      : { skill: listed(skill), files: [], filesRefusal: refusalBodyOf(listing.refusal) };
+    const described = await describe(request.params.id);
+    if (!described.ok) return sendRefusal(reply, described.refusal);
+    const { skill, files, treeDigest, record, verdict } = described.description;
+    const { text: _text, ...offered } = skill;
+    const answer: SkillAnswer = {
+      skill: { ...listed(offered), treeDigest },
+      files: files.map((file) => ({ ...file, size: formatBytes(file.bytes) })),
+    };
+    if (record !== undefined) answer.record = record;
+    if (verdict !== undefined) answer.verify = verdict;
     return answer;
   });
 
   app.get<FileParams>("/api/skills/:id/files/*", async (request, reply) => {
     const { id, "*": path } = request.params;
-    const loaded = await load(roots, id);
-    if (!loaded.ok) return sendRefusal(reply, { code: "unknown-skill", skill: id });
-    const opened = await openSkillFile(loaded.skill.path, path);
-    if (!opened.ok) return reply.callNotFound();
+    const read = await readStoredFile(roots, id, path);
+    if (!read.ok) {
+      if (read.refusal.code === "unknown-skill") return sendRefusal(reply, read.refusal);
+      // A path the skill does not hold, however it fails (unsafe, a link, absent).
+      return sendRefusal(reply, { code: "unknown-file", skill: id, path });
+    }
     return reply
-      .type("text/plain; charset=utf-8")
-      .header("content-length", opened.bytes)
-      .send(opened.stream);
+      .type(read.file.binary === true ? "application/octet-stream" : "text/plain; charset=utf-8")
+      .header("content-length", read.bytes.length)
+      .send(Buffer.from(read.bytes.buffer, read.bytes.byteOffset, read.bytes.length));
   });
 
   app.delete<IdParams>("/api/skills/:id", async (request, reply) => {
     const removed = await remove(roots, request.params.id);
     if (!removed.ok) return sendRefusal(reply, removed.refusal);
     request.log.info({ skill: removed.id }, "skill removed");
-    changes.announce({ kind: "removed", ids: [removed.id] });
     const answer: RemoveAnswer = { removed: removed.id };
     return answer;
   });

@@ -1,0 +1,55 @@
+// `skillshelf update [id...] [--force]`: re-imports each managed skill (or
+// those named) from the source path its record names, with the same
+// selection, as one replace. A skill whose tree would not change is "up to
+// date"; one whose files drifted since import is left alone and named unless
+// --force. Exit 0 when nothing was left alone, 1 otherwise.
+import { update } from "@skillshelf/skill-catalog";
+import type { Context } from "../context.js";
+import { formatTable, printJson } from "../output.js";
+import { EXIT_OK, reportRefusal } from "../refusal.js";
+
+export type UpdateOptions = { force?: boolean };
+
+const EXIT_LEFT_ALONE = 1;
+
+export async function runUpdate(
+  context: Context,
+  ids: string[],
+  options: UpdateOptions,
+): Promise<number> {
+  const { output, json } = context;
+  const result = await update(context.roots, ids, {
+    force: options.force === true,
+    tool: context.tool,
+  });
+  if (!result.ok) return reportRefusal(output, result.refusal, json);
+  const done = result.skills.every((s) => s.status === "updated" || s.status === "up-to-date");
+  const code = done ? EXIT_OK : EXIT_LEFT_ALONE;
+  if (json) {
+    printJson(output, { ok: done, skills: result.skills });
+    return code;
+  }
+  const { out } = output;
+  const rows = result.skills.map((skill) => {
+    const why =
+      skill.status === "drifted"
+        ? `changed since import (${skill.files.join(", ")}); use --force to replace it`
+        : skill.status === "no-source"
+          ? skill.detail
+          : skill.status === "refused"
+            ? skill.refusal.code
+            : skill.status === "no-record"
+              ? "no record of where it came from"
+              : "";
+    const colour =
+      skill.status === "updated" ? "green" : skill.status === "up-to-date" ? "dim" : "yellow";
+    return [
+      out.paint(colour, skill.status === "up-to-date" ? "up to date" : skill.status),
+      out.paint("bold", skill.id),
+      why,
+    ];
+  });
+  if (rows.length === 0) out.line(`no managed skills in ${context.roots.managed}`);
+  for (const line of formatTable(rows)) out.line(line.trimEnd());
+  return code;
+}

@@ -1,0 +1,39 @@
+// `skillshelf verify [id...]`: every managed skill (or those named) held
+// against the record its install wrote: unchanged, changed (each file
+// modified, added, removed or whose mode changed, named), or no record.
+// Exit 0 only when every skill is unchanged, 1 otherwise.
+import { verify } from "@skillshelf/skill-catalog";
+import type { Context } from "../context.js";
+import { formatTable, printJson } from "../output.js";
+import { EXIT_OK, reportRefusal } from "../refusal.js";
+
+const EXIT_DRIFT = 1;
+
+export async function runVerify(context: Context, ids: string[]): Promise<number> {
+  const { output, json } = context;
+  const result = await verify(context.roots, ids);
+  if (!result.ok) return reportRefusal(output, result.refusal, json);
+  const allUnchanged = result.skills.every((skill) => skill.status === "unchanged");
+  const code = allUnchanged ? EXIT_OK : EXIT_DRIFT;
+  if (json) {
+    printJson(output, { ok: allUnchanged, skills: result.skills });
+    return code;
+  }
+  const { out } = output;
+  if (result.skills.length === 0) {
+    out.line(`no managed skills in ${context.roots.managed}`);
+    return code;
+  }
+  const rows: string[][] = [];
+  for (const skill of result.skills) {
+    const colour =
+      skill.status === "unchanged" ? "green" : skill.status === "changed" ? "red" : "yellow";
+    rows.push([out.paint(colour, skill.status), out.paint("bold", skill.id)]);
+    if (skill.status === "changed") {
+      if (skill.problem !== undefined) rows.push(["", `  ${skill.problem}`]);
+      for (const file of skill.files) rows.push(["", `  ${file.change} ${file.path}`]);
+    }
+  }
+  for (const line of formatTable(rows)) out.line(line.trimEnd());
+  return code;
+}
