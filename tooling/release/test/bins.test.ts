@@ -30,10 +30,7 @@ it("skillshelf check accepts the sample bundle and lists its skills", async () =
   expect(json.code, json.stderr).toBe(0);
   const answer = JSON.parse(json.stdout);
   expect(answer.ok).toBe(true);
-  expect(answer.skills.map((s: { id: string }) => s.id)).toEqual([
-    "pdf-tools",
-    "release-notes",
-  ]);
+  expect(answer.skills.map((s: { id: string }) => s.id)).toEqual(["pdf-tools", "release-notes"]);
 });
 
 it("skillshelf check refuses a bundle with a stray file, with exit 1 and one sentence", async () => {
