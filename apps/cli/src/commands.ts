@@ -19,7 +19,8 @@ export type CommandSpec = {
   /** Name and arguments, as commander reads them. */
   usage: string;
   description: string;
-  options?: readonly (readonly [flags: string, description: string])[];
+  /** Each option's flags and description; `repeatable` collects every use into a list. */
+  options?: readonly (readonly [flags: string, description: string, repeatable?: "repeatable"])[];
   /** Text after the options in --help. */
   help?: string;
   /** Command lines shown under "Examples:" in --help. */
@@ -37,6 +38,12 @@ const STRICT_OPTION = [
   "refuse a bundle that draws any Agent Skills specification warning (spec-violation)",
 ] as const;
 
+/** The reader's selection: a directory of the source, and some of its skills. */
+const SELECT_OPTIONS = [
+  ["--path <dir>", "take this directory of the source as the bundle's root (for example skills)"],
+  ["--skill <id>", "keep only this skill (repeat for more)", "repeatable"],
+] as const;
+
 const SOURCE_HELP = `
 <source> is a folder, a .tar, .tgz, .tar.gz, .zip or .skill file, or - for archive bytes on stdin.`;
 
@@ -49,7 +56,13 @@ export const commandSpecs: readonly CommandSpec[] = [
       "tar -cz my-skills | skillshelf check - --json",
     ],
     description: "read and validate a bundle as import would; write nothing",
-    options: [["--replace", "judge as import --replace would"], NAME_OPTION, STRICT_OPTION],
+    options: [
+      ["--replace", "judge as import --replace would"],
+      NAME_OPTION,
+      ...SELECT_OPTIONS,
+      STRICT_OPTION,
+      ["--list", "list the skills the source holds, and under which path, without judging them"],
+    ],
     help: SOURCE_HELP,
     run: async (context, [source], options) =>
       (await import("./commands/check.js")).runCheck(context, source!, options as CheckOptions),
@@ -62,7 +75,12 @@ export const commandSpecs: readonly CommandSpec[] = [
       "git archive HEAD skills | skillshelf import -",
     ],
     description: "install a bundle's skills into the managed root",
-    options: [["--replace", "replace managed skills of the same id"], NAME_OPTION, STRICT_OPTION],
+    options: [
+      ["--replace", "replace managed skills of the same id"],
+      NAME_OPTION,
+      ...SELECT_OPTIONS,
+      STRICT_OPTION,
+    ],
     help: SOURCE_HELP,
     run: async (context, [source], options) =>
       (await import("./commands/import.js")).runImport(context, source!, options as ImportOptions),

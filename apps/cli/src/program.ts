@@ -111,7 +111,10 @@ function createProgram(io: Io, output: Output, setExit: (code: number) => void):
 
   for (const spec of commandSpecs) {
     const command = addCommand(program, spec.usage, spec.description);
-    for (const [flags, description] of spec.options ?? []) command.option(flags, description);
+    for (const [flags, description, repeatable] of spec.options ?? []) {
+      if (repeatable === undefined) command.option(flags, description);
+      else command.option(flags, description, collect, [] as string[]);
+    }
     if (spec.help !== undefined) command.addHelpText("after", spec.help);
     command.showHelpAfterError(
       `Usage: skillshelf ${command.name()} ${command.usage()}\n(see 'skillshelf help ${command.name()}')`,
@@ -126,6 +129,9 @@ function createProgram(io: Io, output: Output, setExit: (code: number) => void):
 function examplesHelp(examples: readonly string[]): string {
   return `\nExamples:\n${examples.map((example) => `  $ ${example}`).join("\n")}`;
 }
+
+/** An option given more than once: every value, in order. */
+const collect = (value: string, previous: string[]): string[] => [...previous, value];
 
 /** Help is laid out for 80 columns unless a terminal says how wide it is. */
 const HELP_WIDTH = 80;

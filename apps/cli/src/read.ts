@@ -3,8 +3,13 @@
 // (name, then each file's path and size in bytes). Both commands read the
 // same way, so check can promise import's verdict.
 import {
+  type ListResult,
   limits,
+  listBundle,
+  type ReadOptions,
+  type ReadProgress,
   type ReadResult,
+  type Refusal,
   readBundle,
   type Skill,
   type Source,
@@ -27,14 +32,57 @@ export type ReadChoices = {
   name?: string | undefined;
   /** --strict: a specification warning refuses the bundle. */
   strict?: boolean | undefined;
+  /** --path: the directory of the source taken as the bundle's root. */
+  path?: string | undefined;
+  /** --skill, repeated: keep only these skills. */
+  skill?: readonly string[] | undefined;
 };
 
+/** The reader's options for what the command line chose. */
+export function readOptionsOf(
+  choices: ReadChoices,
+): Pick<ReadOptions, "path" | "skills" | "strict"> {
+  return {
+    strict: choices.strict === true,
+    ...(choices.path === undefined ? {} : { path: choices.path }),
+    ...(choices.skill === undefined || choices.skill.length === 0 ? {} : { skills: choices.skill }),
+  };
+}
+
 /** Reads `argument` into skills and warnings, or the refusal of the source; a misused `-` is a usage error. */
-export async function readSkills(
+export function readSkills(
   context: Context,
   argument: string,
   choices: ReadChoices,
 ): Promise<(ReadResult & { ok: false }) | (ReadResult & { ok: true; source: Source })> {
+  return withSource(context, argument, choices, async (source, onProgress) => {
+    const read = await readBundle(source, { onProgress, ...readOptionsOf(choices) });
+    // The source rides along, so an import can record where its skills came from.
+    return read.ok ? { ...read, source } : read;
+  });
+}
+
+/** Lists what `argument` holds (check --list), under --path when given. */
+export function listSkills(
+  context: Context,
+  argument: string,
+  choices: ReadChoices,
+): Promise<ListResult> {
+  return withSource(context, argument, choices, (source, onProgress) =>
+    listBundle(source, {
+      onProgress,
+      ...(choices.path === undefined ? {} : { path: choices.path }),
+    }),
+  );
+}
+
+/** Resolves the source (with a progress line while stdin arrives), then runs `read` on it. */
+async function withSource<T>(
+  context: Context,
+  argument: string,
+  choices: ReadChoices,
+  read: (source: Source, onProgress: (counts: ReadProgress) => void) => Promise<T>,
+): Promise<T | { ok: false; refusal: Refusal }> {
   const { err } = context.output;
   const bounds = limits();
   const receiving = startProgress(err, "receiving", { limits: bounds });
@@ -50,12 +98,7 @@ export async function readSkills(
   }
   const reading = startProgress(err, "reading", { limits: bounds });
   try {
-    const read = await readBundle(resolved.source, {
-      onProgress: (counts) => reading.update(counts),
-      strict: choices.strict === true,
-    });
-    // The source rides along, so an import can record where its skills came from.
-    return read.ok ? { ...read, source: resolved.source } : read;
+    return await read(resolved.source, (counts) => reading.update(counts));
   } finally {
     reading.stop();
   }

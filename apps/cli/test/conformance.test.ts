@@ -51,7 +51,12 @@ function isHeavy(c: Case): boolean {
 
 /** The case's reading options as check's flags. */
 function flagsOf(c: Case): string[] {
-  return c.options?.strict === true ? ["--strict"] : [];
+  const { strict, path, skills = [] } = c.options ?? {};
+  return [
+    ...(strict === true ? ["--strict"] : []),
+    ...(path === undefined ? [] : ["--path", path]),
+    ...skills.flatMap((name) => ["--skill", name]),
+  ];
 }
 
 function checkInput(via: Via, path: string, c: Case): Promise<Verdict> {

@@ -2,7 +2,7 @@
 // web console's JSDoc types import them, so the page is type-checked against
 // what the server really sends. Sizes arrive formatted (`size`) beside the
 // byte counts, so the console formats nothing itself.
-import type { Warning } from "@skillshelf/bundle-reader";
+import type { BundleListing, Warning } from "@skillshelf/bundle-reader";
 import type {
   InstallRecord,
   OfferedSkill,
@@ -56,6 +56,9 @@ export type RemoveAnswer = { removed: string };
 
 /** POST /api/imports: 201 (200 for a dry run), with the specification's warnings. */
 export type ImportAnswer = { skills: ImportedSkill[]; warnings: Warning[] };
+
+/** POST /api/imports?list=1: 200, what the source holds; nothing judged or stored. */
+export type ListingAnswer = { listing: BundleListing };
 
 /** Every non-2xx answer: a refusal (bundle, destination or request) with its sentence. */
 export type ErrorAnswer = RefusalBody;

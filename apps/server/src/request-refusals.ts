@@ -43,7 +43,7 @@ export const requestRefusals: Record<RequestCode, RequestRule> = {
   "bad-query": {
     status: 400,
     sentence: (r) =>
-      `The query is not understood${detail(r)}; use replace=1, dry_run=1, strict=1 and name=<archive file name> only.`,
+      `The query is not understood${detail(r)}; use replace=1, dry_run=1, strict=1, list=1, path=<dir>, skill=<id> (repeatable) and name=<archive file name> only.`,
   },
   "bad-request": {
     status: 400,

@@ -20,8 +20,15 @@ const verdictOf = async (response: Response, input: BuiltInput): Promise<Verdict
   verdictOfAnswer(response.status, await bodyOf(response), input, server.roots);
 
 /** The case's reading options as query parameters, after dry_run=1. */
-const choicesOf = (input: BuiltInput): string =>
-  input.case.options?.strict === true ? "&strict=1" : "";
+function choicesOf(input: BuiltInput): string {
+  const { strict, path, skills = [] } = input.case.options ?? {};
+  const query = new URLSearchParams();
+  if (strict === true) query.append("strict", "1");
+  if (path !== undefined) query.append("path", path);
+  for (const name of skills) query.append("skill", name);
+  const text = query.toString();
+  return text === "" ? "" : `&${text}`;
+}
 
 async function importArchive(input: BuiltInput): Promise<Verdict> {
   const name =

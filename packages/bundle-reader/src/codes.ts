@@ -22,6 +22,7 @@ export const sourceCodes = [
   "too-many-entries",
   "too-large",
   "spec-violation",
+  "not-in-source",
 ] as const;
 
 /** Codes the destination (install, check, remove) and the payload refuse with. */

@@ -1,8 +1,8 @@
 // The shapes between the two steps of a read: a source (folder, tar, gzip,
 // uploads, and any source added later) describes each of its entries as a
 // Candidate to the ledger, hands over the bytes of the files the ledger
-// admits, and ends with Entries; the skills step (resolve.ts) turns Entries
-// into skills. Nothing else passes between a source and the skills step, so a
+// keeps, and ends with Entries; the skills step (resolve.ts) selects, judges
+// and turns Entries into skills. Nothing else passes between a source and the skills step, so a
 // new source needs only to speak these types (see ledger.ts for the calls).
 import type { Refusal } from "./types.js";
 
@@ -22,6 +22,22 @@ export type Candidate = {
   detail?: string;
 };
 
+/** An entry as the ledger recorded it: unjudged, in source order, with its body if kept. */
+export type RecordedEntry = {
+  /** The path as it stands in the source. */
+  raw: string;
+  /** The path with one leading "./" and a directory's trailing "/" dropped. */
+  path: string;
+  kind: EntryKind;
+  utf8: boolean;
+  detail?: string;
+  /** Position in source order. */
+  order: number;
+  /** A kept file's body, whole or in the pieces it arrived in; empty when not kept. */
+  bytes: Uint8Array | readonly Uint8Array[];
+  executable: boolean;
+};
+
 /** An accepted file: its path as stored and as judged, its place in source order, its bytes. */
 export type FileEntry = {
   raw: string;
@@ -34,15 +50,13 @@ export type FileEntry = {
   executable: boolean;
 };
 
-/** An accepted directory, kept so an empty one still counts in a collection. */
-export type DirectoryEntry = { path: string; order: number };
-
-/** Everything a source holds that the skills step looks at. */
+/** Everything a source holds, recorded whole and judged by the selection step. */
 export type Entries = {
-  files: FileEntry[];
-  directories: DirectoryEntry[];
+  entries: RecordedEntry[];
   /** The name a skill at the root takes (an archive's file name), if the source has one. */
   name: string | undefined;
+  /** Whether the source is a zip, whose __MACOSX directory is set aside. */
+  zip?: boolean;
 };
 
 export type EntriesResult = { ok: true; entries: Entries } | { ok: false; refusal: Refusal };

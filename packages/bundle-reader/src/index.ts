@@ -6,6 +6,13 @@ export { formatBytes } from "./format-bytes.js";
 export { type Frontmatter, readFrontmatter } from "./frontmatter.js";
 export { type JudgedFile, judgeSkillFiles } from "./judge-skill-files.js";
 export { limits, MAX_BYTES, MAX_ENTRIES, maxArchiveBytes } from "./limits.js";
+export {
+  type BundleListing,
+  type ListedSkill,
+  type ListOptions,
+  type ListResult,
+  listBundle,
+} from "./list-bundle.js";
 export { MAX_PATH_BYTES, MAX_SEGMENT_BYTES } from "./paths.js";
 export { readBundle } from "./read-bundle.js";
 export {

@@ -18,10 +18,19 @@ export function readBundle(source: Source, options: ReadOptions = {}): Promise<R
   const { signal } = options;
   if (signal?.aborted === true) return Promise.reject(signal.reason);
   const reading = new Reading(options);
-  const work = readSource(source, reading).then((result) => {
+  const work = readSource(source, reading, options).then((result) => {
     reading.finish();
     return withWarnings(result, options.strict === true);
   });
+  return settleOnAbort(work, reading, signal);
+}
+
+/** `work`, unless `signal` aborts first: then its reason, and the read torn down. */
+export function settleOnAbort<T>(
+  work: Promise<T>,
+  reading: Reading,
+  signal: AbortSignal | undefined,
+): Promise<T> {
   if (signal === undefined) return work;
   return new Promise((resolve, reject) => {
     const abort = (): void => {
@@ -53,13 +62,20 @@ function withWarnings(result: SkillsResult, strict: boolean): ReadResult {
 }
 
 /** source -> entries -> skills. */
-async function readSource(source: Source, reading: Reading): Promise<SkillsResult> {
+async function readSource(
+  source: Source,
+  reading: Reading,
+  options: ReadOptions,
+): Promise<SkillsResult> {
   const read = await readEntries(source, reading);
   if (!read.ok) return read;
-  return resolveSkills(read.entries);
+  return resolveSkills(read.entries, { path: options.path, skills: options.skills });
 }
 
-function readEntries(source: Source, reading: Reading): Promise<EntriesResult> | EntriesResult {
+export function readEntries(
+  source: Source,
+  reading: Reading,
+): Promise<EntriesResult> | EntriesResult {
   switch (source.kind) {
     case "path":
       return readPath(source.path, reading);

@@ -16,10 +16,13 @@ export class Reading {
   private bytes = 0;
   private entries = 0;
   cancelled = false;
+  /** The `path` asked for: a source keeps only the bodies that may lie under it. */
+  readonly path: string | undefined;
 
   constructor(options: ReadOptions) {
     this.signal = options.signal;
     this.onProgress = options.onProgress;
+    this.path = options.path;
   }
 
   /** Throws the abort reason once the read has been cancelled; called between steps. */

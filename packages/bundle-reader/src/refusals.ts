@@ -53,6 +53,53 @@ function strictSentence(r: AnyRefusal): string {
   return `${first}, and strict checking turns ${more} into a refusal; fix the SKILL.md frontmatter, or import without strict checking.`;
 }
 
+type Found = { path: string; count: number }[];
+
+/** Where skills lie deeper, and the `path` that imports them (empty when none were found). */
+function foundHint(r: AnyRefusal): string {
+  const found = "found" in r ? (r.found as Found | undefined) : undefined;
+  const first = found?.[0];
+  if (first === undefined) return "";
+  const skills = (n: number): string =>
+    `${n.toLocaleString("en-US")} ${n === 1 ? "skill was" : "skills were"}`;
+  const others = found!
+    .slice(1)
+    .map((g) => `${g.count.toLocaleString("en-US")} under '${g.path}/'`);
+  const also = others.length === 0 ? "" : ` (and ${others.join(", ")})`;
+  return `; ${skills(first.count)} found under '${first.path}/'${also}: import with --path ${first.path} (path=${first.path} over HTTP)`;
+}
+
+/** not-in-source: a skill the selection does not hold, or a path that names nothing. */
+function notInSourceSentence(r: AnyRefusal): string {
+  const held = "held" in r ? (r.held as string[] | undefined) : undefined;
+  if (r.skill !== undefined) {
+    const listed = held === undefined || held.length === 0 ? "no skills" : listNames(held);
+    return `The source holds no skill '${r.skill}'; it holds ${listed}, so name one of those (--skill, or skill= over HTTP).`;
+  }
+  const why = r.detail === undefined ? "" : ` (${r.detail})`;
+  const hint = foundHint(r);
+  return `Nothing in the source lies under '${r.path ?? ""}'${why}${hint === "" ? "; check the directory's name, as the source stores it or below its one top directory" : hint}.`;
+}
+
+/** Names as a sentence lists them, the first few and how many more. */
+function listNames(names: readonly string[]): string {
+  const shown = names.slice(0, 8).map((n) => `'${n}'`);
+  const more = names.length - shown.length;
+  if (more > 0) return `${shown.join(", ")} and ${more.toLocaleString("en-US")} more`;
+  if (shown.length === 1) return shown[0]!;
+  return `${shown.slice(0, -1).join(", ")} and ${shown.at(-1)}`;
+}
+
+/** not-utf8: the first file, and how many more. */
+function notUtf8Sentence(r: AnyRefusal): string {
+  const count = "count" in r && r.count !== undefined ? r.count : 1;
+  const more =
+    count <= 1
+      ? " is"
+      : ` and ${(count - 1).toLocaleString("en-US")} other ${count === 2 ? "file are" : "files are"}`;
+  return `The file${at(r)}${inSkill(r)}${more} not valid UTF-8 text; the store holds text only, so remove ${count <= 1 ? "it" : "them"} or convert ${count <= 1 ? "it" : "them"} (binary assets are refused, never altered).`;
+}
+
 const refused = (status: number, sentence: RefusalRule["sentence"]): RefusalRule => ({
   status,
   exitCode: 1,
@@ -109,28 +156,26 @@ export const refusalTable: Record<RefusalCode, RefusalRule> = {
   "missing-skill-file": refused(
     422,
     (r) =>
-      `The directory${r.skill === undefined ? at(r) : ` '${r.skill}'`} has no SKILL.md; add one or remove the directory from the bundle.`,
+      `The directory${r.skill === undefined ? at(r) : ` '${r.skill}'`} has no SKILL.md; add one or remove the directory from the bundle${foundHint(r)}.`,
   ),
   "stray-file": refused(
     422,
-    (r) => `The file${at(r)} lies beside the skill directories; move it into a skill or remove it.`,
+    (r) =>
+      `The file${at(r)} lies beside the skill directories; move it into a skill or remove it${foundHint(r)}.`,
   ),
   "unnamed-skill": refused(
     422,
     (r) =>
       `The archive holds a single skill at its root${r.path === undefined ? "" : ` ('${r.path}')`} but came without a file name to name it by; name it (--name my-skill when reading stdin, name=my-skill over HTTP, or a file name such as my-skill.zip or my-skill.tar.gz), or wrap the skill in a folder.`,
   ),
-  "not-utf8": refused(
-    422,
-    (r) =>
-      `The file${at(r)}${inSkill(r)} is not valid UTF-8 text; the store holds text only, so remove it or convert it.`,
-  ),
-  "no-skills": refused(
-    422,
-    (r) =>
-      `The bundle${at(r)} holds no skills; a skill is a folder with a SKILL.md, or a collection of such folders.`,
+  "not-utf8": refused(422, (r) => notUtf8Sentence(r)),
+  "no-skills": refused(422, (r) =>
+    foundHint(r) === ""
+      ? `The bundle${at(r)} holds no skills; a skill is a folder with a SKILL.md, or a collection of such folders.`
+      : `No skills at the top of ${r.path === undefined ? "the source" : `'${r.path}'`}${foundHint(r)}.`,
   ),
   "spec-violation": refused(422, (r) => strictSentence(r)),
+  "not-in-source": refused(422, (r) => notInSourceSentence(r)),
   "too-many-entries": refused(
     413,
     (r) =>

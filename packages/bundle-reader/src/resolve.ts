@@ -1,100 +1,148 @@
-// From accepted entries to skills, by one rule for every source: a SKILL.md at
-// the root makes the root one skill (named after the archive); otherwise each
-// immediate directory is a skill and must hold a SKILL.md; and when everything
-// sits in one directory that is not itself a skill, that one wrapper level is
-// removed first. Problems are reported in source order, so the refusal is the
-// same however the entries were listed.
-import type { DirectoryEntry, Entries, FileEntry } from "./entries.js";
+// From a source's entries to skills, by one rule for every source (contract
+// 1, rules 1 to 5): choose the root and see what lies there (select.ts),
+// keep only the skills asked for, judge what is selected and nothing else
+// (judge-entries.ts), report the layout's first problem, and cut each skill's
+// files out. The order of verdicts is fixed: the entries' own rules, then
+// their content, then the layout, each in path order, so every form of a
+// bundle gets the same refusal. A layout refusal says where SKILL.md files
+// lie deeper, when they do, so the user knows which `path` to ask for.
+import type { Entries, FileEntry } from "./entries.js";
+import { judgeEntries } from "./judge-entries.js";
+import {
+  chooseRoot,
+  findDeeper,
+  isBelow,
+  layOut,
+  type Placed,
+  pathSegments,
+  placeEntries,
+  type Root,
+} from "./select.js";
 import { skillFileOf } from "./skill-file.js";
-import type { Skill, SkillsResult } from "./types.js";
+import type { Refusal, Skill, SkillsResult } from "./types.js";
 
-const SKILL_FILE = "SKILL.md";
+/** What to select: a directory of the source, and some of the skills found there. */
+export type Choices = { path?: string | undefined; skills?: readonly string[] | undefined };
 
-/** One name directly below a level: a file, or a directory with every file below it. */
-type Child = {
-  name: string;
-  order: number;
-  file: FileEntry | undefined;
-  below: FileEntry[];
-  hasSkillFile: boolean;
-};
+/** How many places a layout refusal points to. */
+const MAX_FOUND = 5;
 
-/** The skills step: the source's entries as skills, or the refusal their structure earns. */
-export function resolveSkills(entries: Entries): SkillsResult {
-  const { files, directories, name: archiveName } = entries;
-  const root = childrenOf("", files, directories);
-  if (root.get(SKILL_FILE)?.file !== undefined) {
-    if (archiveName === undefined || archiveName === "") {
-      return { ok: false, refusal: { code: "unnamed-skill", path: SKILL_FILE } };
-    }
-    return { ok: true, skills: [skillOf("", archiveName, files)] };
+/** The skills step: the selected entries as skills, or the refusal the selection earns. */
+export function resolveSkills(entries: Entries, choices: Choices = {}): SkillsResult {
+  const placed = placeEntries(entries.entries, entries.zip === true);
+  const asked = choices.path === undefined ? undefined : pathSegments(choices.path);
+  if (choices.path !== undefined && asked === undefined) {
+    return refuse({
+      code: "not-in-source",
+      path: choices.path,
+      detail: "it is not a plain relative path",
+    });
   }
-  const only = root.size === 1 ? [...root.values()][0]! : undefined;
-  if (only !== undefined && only.file === undefined && !only.hasSkillFile) {
-    const prefix = `${only.name}/`;
-    return collect(prefix, childrenOf(prefix, files, directories));
+  const root = chooseRoot(placed, asked);
+  if (root === undefined) return refuse(missingPath(placed, choices.path!));
+  const layout = layOut(placed, root, entries.name);
+  if (layout.rootSkill && layout.skills.length === 0) {
+    return refuse({ code: "unnamed-skill", path: [...root.segments, "SKILL.md"].join("/") });
   }
-  return collect("", root);
-}
-
-function collect(prefix: string, level: Map<string, Child>): SkillsResult {
-  const children = [...level.values()].sort((a, b) => a.order - b.order);
-  if (!children.some((child) => child.file === undefined)) {
-    return { ok: false, refusal: { code: "no-skills" } };
+  let chosen = layout.skills;
+  if (choices.skills !== undefined) {
+    const held = layout.skills.map((skill) => skill.name);
+    const missing = choices.skills.find((name) => !held.includes(name));
+    if (missing !== undefined) return refuse({ code: "not-in-source", skill: missing, held });
+    chosen = layout.skills.filter((skill) => choices.skills!.includes(skill.name));
   }
-  const skills: Skill[] = [];
-  for (const child of children) {
-    if (child.file !== undefined) {
-      return { ok: false, refusal: { code: "stray-file", path: child.file.raw } };
-    }
-    const path = `${prefix}${child.name}`;
-    if (!child.hasSkillFile) {
-      return { ok: false, refusal: { code: "missing-skill-file", path, skill: child.name } };
-    }
-    skills.push(skillOf(`${path}/`, child.name, child.below));
+  const selected = placed.filter((p) => inSelection(p, root, layout.setAside, choices, chosen));
+  const judged = judgeEntries(selected);
+  if (!judged.ok) return judged;
+  if (choices.skills === undefined && layout.problem !== undefined) {
+    const { code, raw, name } = layout.problem;
+    const refusal: Refusal = { code };
+    if (raw !== undefined) refusal.path = raw;
+    if (name !== undefined) refusal.skill = name;
+    const found = foundOf(placed, root);
+    if (found.length === 0) return refuse(refusal);
+    // "No skills at the top of 'repo-main'": the level looked at, when skills lie deeper.
+    if (code === "no-skills" && root.segments.length > 0) refusal.path = root.segments.join("/");
+    return refuse({ ...refusal, found });
   }
+  const byDirectory = filesByDirectory(judged.files, root, layout.rootSkill);
+  const skills = chosen.map((skill) =>
+    skillOf(skill.segments, skill.name, byDirectory.get(skill.segments.join("/")) ?? []),
+  );
   skills.sort((a, b) => compare(a.name, b.name));
   return { ok: true, skills };
 }
 
-/** The immediate children of the directory `prefix` ("" or "dir/"), by name. */
-function childrenOf(
-  prefix: string,
+/** The judged files grouped by the skill directory they lie in (the root's children, or the root). */
+function filesByDirectory(
   files: readonly FileEntry[],
-  directories: readonly DirectoryEntry[],
-): Map<string, Child> {
-  const children = new Map<string, Child>();
-  const add = (path: string, order: number, file: FileEntry | undefined): void => {
-    if (!path.startsWith(prefix) || path.length === prefix.length) return;
-    const rest = path.slice(prefix.length);
-    const slash = rest.indexOf("/");
-    const name = slash === -1 ? rest : rest.slice(0, slash);
-    let child = children.get(name);
-    if (child === undefined) {
-      child = { name, order, file: undefined, below: [], hasSkillFile: false };
-      children.set(name, child);
-    } else if (order < child.order) {
-      child.order = order;
+  root: Root,
+  rootSkill: boolean,
+): Map<string, FileEntry[]> {
+  const groups = new Map<string, FileEntry[]>();
+  const depth = root.segments.length;
+  for (const file of files) {
+    const segments = file.path.split("/");
+    const key = segments.slice(0, rootSkill ? depth : depth + 1).join("/");
+    let group = groups.get(key);
+    if (group === undefined) {
+      group = [];
+      groups.set(key, group);
     }
-    if (file === undefined) return;
-    if (slash === -1) child.file = file;
-    else child.below.push(file);
-    if (rest.length === name.length + SKILL_FILE.length + 1 && rest.endsWith(`/${SKILL_FILE}`)) {
-      child.hasSkillFile = true;
-    }
-  };
-  for (const file of files) add(file.path, file.order, file);
-  for (const directory of directories) add(directory.path, directory.order, undefined);
-  return children;
+    group.push(file);
+  }
+  return groups;
 }
 
-/** The skill whose files are `files`, all of which lie below `prefix`. */
-function skillOf(prefix: string, name: string, files: readonly FileEntry[]): Skill {
+/** Whether an entry lies in what was selected: under the root, outside set-aside directories. */
+function inSelection(
+  p: Placed,
+  root: Root,
+  setAside: readonly string[][],
+  choices: Choices,
+  chosen: readonly { segments: string[] }[],
+): boolean {
+  if (!isBelow(p.segments, root.segments)) return false;
+  if (setAside.some((directory) => isBelow(p.segments, directory) || same(p.segments, directory))) {
+    return false;
+  }
+  if (choices.skills === undefined) return true;
+  return chosen.some(
+    (skill) => isBelow(p.segments, skill.segments) || same(p.segments, skill.segments),
+  );
+}
+
+/** Where the skills are, as `path` values, when the root holds none. */
+function foundOf(placed: readonly Placed[], root: Root): { path: string; count: number }[] {
+  return findDeeper(placed, root)
+    .slice(0, MAX_FOUND)
+    .map((group) => ({ path: group.path, count: group.directories.length }));
+}
+
+/** `path` names nothing: say so, and where skills are found instead. */
+function missingPath(placed: readonly Placed[], path: string): Refusal {
+  const top = chooseRoot(placed, undefined)!;
+  const found = foundOf(placed, top);
+  return found.length === 0
+    ? { code: "not-in-source", path }
+    : { code: "not-in-source", path, found };
+}
+
+/** The skill whose directory is `segments`, from the judged files below it. */
+function skillOf(segments: readonly string[], name: string, files: readonly FileEntry[]): Skill {
+  const prefix = segments.length === 0 ? "" : `${segments.join("/")}/`;
   const own = files.map((file) =>
     skillFileOf(file.path.slice(prefix.length), file.bytes, file.executable),
   );
   own.sort((a, b) => compare(a.path, b.path));
   return { name, files: own };
+}
+
+const same = (a: readonly string[], b: readonly string[]): boolean =>
+  a.length === b.length && a.every((s, i) => s === b[i]);
+
+function refuse(refusal: Refusal): SkillsResult {
+  return { ok: false, refusal };
 }
 
 function compare(a: string, b: string): number {

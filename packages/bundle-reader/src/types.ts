@@ -41,6 +41,10 @@ export type ReadOptions = {
   onProgress?: (progress: ReadProgress) => void;
   /** Strict checking: a specification warning becomes the refusal `spec-violation`. */
   strict?: boolean;
+  /** The directory of the source taken as the bundle's root (matched as stored, or under its one wrapper). */
+  path?: string;
+  /** Keep only these skills of the bundle (`not-in-source` for a name it does not hold). */
+  skills?: readonly string[];
 };
 
 /** What a specification warning is about (see spec-warnings.ts). */
@@ -118,8 +122,14 @@ export type Refusal = {
   limit?: number;
   /** Extra words from the parser or the file system, for an operator. */
   detail?: string;
-  /** How many problems of this kind the source has in all (spec-violation: warnings). */
+  /** How many problems of this kind the source has in all (not-utf8: files; spec-violation: warnings). */
   count?: number;
+  /** not-utf8: the files that are not UTF-8, in path order (at most 100). */
+  paths?: string[];
+  /** not-in-source: the skills the selected directory does hold. */
+  held?: string[];
+  /** Layout refusals and not-in-source: where SKILL.md files lie deeper, as `path` values, most first. */
+  found?: { path: string; count: number }[];
 };
 
 /** A destination or payload refused. */

@@ -17,6 +17,8 @@ runConformance({
   cases: cases.filter(
     (c) =>
       c.missing !== true &&
+      // A case only a folder can say (a .git that is not walked) packs into something else.
+      (c.forms === undefined || c.forms.includes("tar")) &&
       c.entries.length < 1_000 &&
       !c.entries.some((e) => e.kind === "hardlink"),
   ),

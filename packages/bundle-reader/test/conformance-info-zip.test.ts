@@ -19,6 +19,8 @@ runConformance({
   cases: cases.filter(
     (c) =>
       c.missing !== true &&
+      // A case only a folder can say (a .git that is not walked) zips into something else.
+      (c.forms === undefined || c.forms.includes("zip")) &&
       c.entries.length < 1_000 &&
       !c.entries.some((e) => e.kind === "hardlink" || e.kind === "fifo"),
   ),

@@ -130,8 +130,9 @@ describe("paths through a read", () => {
     [
       "names in NFC and NFD",
       ["b/s/SKILL.md", "b/s/\u00e9.md", "b/s/e\u0301.md"],
-      "b/s/e\u0301.md",
+      // In path order, e + U+0301 (0x65 ...) comes before U+00E9 (0xC3 0xA9).
       "b/s/\u00e9.md",
+      "b/s/e\u0301.md",
     ],
     ["directories that differ in case", ["b/S/SKILL.md", "b/s/SKILL.md"], "b/s/SKILL.md", "b/S"],
   ])("refuses %s as duplicate-path", async (_, paths, path, other) => {

@@ -39,7 +39,8 @@ describe("from entries to skills", () => {
     [
       "two wrapper levels",
       ["o/i/a/SKILL.md"],
-      { code: "missing-skill-file", path: "o/i", skill: "i" },
+      // Only one wrapper is removed; the refusal says where the skill lies.
+      { code: "missing-skill-file", path: "o/i", skill: "i", found: [{ path: "i", count: 1 }] },
     ],
     [
       "a file beside the skills",
@@ -87,9 +88,12 @@ describe("from entries to skills", () => {
     });
   });
 
-  it("reports the first problem in source order", async () => {
-    const bytes = tar({ name: "w/z.md", body: "x" }, { name: "w/a/x.md", body: "x" });
-    expect(refusalOf(await readBytes(bytes))).toEqual({ code: "stray-file", path: "w/z.md" });
+  it("reports the first problem in path order, whatever the member order", async () => {
+    const stray = { name: "w/z.md", body: "x" };
+    const missing = { name: "w/a/x.md", body: "x" };
+    const first = { code: "missing-skill-file", path: "w/a", skill: "a" };
+    expect(refusalOf(await readBytes(tar(stray, missing)))).toEqual(first);
+    expect(refusalOf(await readBytes(tar(missing, stray)))).toEqual(first);
   });
 
   it("sorts skills by name and files by path", async () => {

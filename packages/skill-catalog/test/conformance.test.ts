@@ -23,7 +23,7 @@ it.each(storable.map((c) => ({ name: c.name, case: c })))(
       input.archiveName === undefined
         ? { kind: "archive", bytes: input.bytes! }
         : { kind: "archive", bytes: input.bytes!, name: input.archiveName };
-    const read = await readBundle(source);
+    const read = await readBundle(source, c.options);
     if (!read.ok) throw new Error(`the reader refused an accepted case: ${read.refusal.code}`);
 
     const data = await makeTempDir();

@@ -47,6 +47,10 @@ export type ReadWarning = { code: string; skill: string; field: string };
 export type CaseOptions = {
   /** A specification warning refuses the bundle. */
   strict?: boolean;
+  /** The directory of the source taken as the bundle's root. */
+  path?: string;
+  /** Keep only these skills. */
+  skills?: string[];
 };
 
 /** The five ways a bundle reaches a surface. */

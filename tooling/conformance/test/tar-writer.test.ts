@@ -54,7 +54,12 @@ const filesOf = (c: Case) =>
 
 const small = (c: Case): boolean =>
   c.entries.length < 100 && c.entries.every((e) => (e.zeros ?? 0) < 1024 * 1024);
-const accepted = cases.filter((c) => c.verdict.ok && small(c) && formsOf(c).includes("tar"));
+// Regular entries only: an accepted case may hold a link outside what it selects.
+const regular = (c: Case): boolean =>
+  c.entries.every((e) => e.kind === undefined || e.kind === "file" || e.kind === "dir");
+const accepted = cases.filter(
+  (c) => c.verdict.ok && small(c) && regular(c) && formsOf(c).includes("tar"),
+);
 
 describe("tar writer", () => {
   it.each(accepted.map((c) => ({ name: c.name, c })))("GNU tar lists $name", async ({ c }) => {

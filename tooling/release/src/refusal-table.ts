@@ -30,13 +30,19 @@ function sampleFields(code: RefusalCode): SampleFields {
     "file-and-directory": { path: "pdf-tools/scripts", other: "pdf-tools/scripts/run.sh" },
     "missing-skill-file": { path: "notes", skill: "notes" },
     "stray-file": { path: "README.md" },
-    "not-utf8": { path: "pdf-tools/logo.png", skill: "pdf-tools" },
+    "not-utf8": {
+      path: "canvas-design/canvas-fonts/ArsenalSC-Regular.ttf",
+      count: 54,
+      paths: ["canvas-design/canvas-fonts/ArsenalSC-Regular.ttf"],
+    },
     "spec-violation": {
       skill: "pdf-tools",
       detail:
         "The skill 'pdf-tools' has no 'description'; the Agent Skills specification asks for 1 to 1,024 characters saying what it does and when to use it.",
       count: 2,
     },
+    "not-in-source": { skill: "docx", held: ["pdf", "pptx", "xlsx"] },
+    "no-skills": { path: "repo-main", found: [{ path: "skills", count: 14 }] },
     "too-many-entries": { limit: maxEntries },
     "too-large": { limit: maxBytes },
     "skill-file-too-large": { skill: "pdf-tools", limit: 262_144 },

@@ -1,14 +1,16 @@
 // `skillshelf check <source>`: the verdict import would give on the same
 // store, writing nothing. It reads the bundle exactly as import does and asks
 // the catalog's check(), which runs install's validation without the writes.
+// With --list it only says which skills the source holds, and under which
+// --path, judging nothing (the reader's listBundle).
 import { check } from "@skillshelf/skill-catalog";
 import type { Context } from "../context.js";
 import { formatBytes, formatTable, printJson } from "../output.js";
-import { type ReadChoices, readSkills, summarizeSkills, totalBytes } from "../read.js";
+import { listSkills, type ReadChoices, readSkills, summarizeSkills, totalBytes } from "../read.js";
 import { EXIT_OK, reportRefusal } from "../refusal.js";
 import { printWarnings } from "../warnings.js";
 
-export type CheckOptions = ReadChoices & { replace?: boolean };
+export type CheckOptions = ReadChoices & { replace?: boolean; list?: boolean };
 
 export async function runCheck(
   context: Context,
@@ -16,6 +18,7 @@ export async function runCheck(
   options: CheckOptions,
 ): Promise<number> {
   const { output, json } = context;
+  if (options.list === true) return printListing(context, argument, options);
   const read = await readSkills(context, argument, options);
   if (!read.ok) return reportRefusal(output, read.refusal, json);
   const verdict = await check(context.roots, read.skills, { replace: options.replace === true });
@@ -37,6 +40,41 @@ export async function runCheck(
   printWarnings(output, read.warnings);
   out.line(
     `${out.paint("green", "ok:")} ${skills.length} ${skills.length === 1 ? "skill" : "skills"} would be imported; nothing was written`,
+  );
+  return EXIT_OK;
+}
+
+/** check --list: the skills found, each with the --path that selects it. */
+async function printListing(
+  context: Context,
+  argument: string,
+  options: CheckOptions,
+): Promise<number> {
+  const { output, json } = context;
+  const listed = await listSkills(context, argument, options);
+  if (!listed.ok) return reportRefusal(output, listed.refusal, json);
+  const { listing } = listed;
+  if (json) {
+    printJson(output, { ok: true, listing });
+    return EXIT_OK;
+  }
+  const { out } = output;
+  const where = listing.root === "" ? "at the top of the source" : `in '${listing.root}'`;
+  if (listing.skills.length === 0) {
+    out.line(`no skills found ${where}`);
+  } else {
+    const header = ["PATH", "SKILL", "DIRECTORY"].map((h) => out.paint("bold", h));
+    const rows = listing.skills.map((skill) => [
+      skill.path === "" ? "-" : skill.path,
+      skill.name,
+      out.paint("dim", skill.directory),
+    ]);
+    for (const line of formatTable([header, ...rows])) out.line(line);
+  }
+  for (const directory of listing.setAside) out.line(`set aside: ${directory}`);
+  const count = listing.skills.length;
+  out.line(
+    `${count} ${count === 1 ? "skill" : "skills"} found ${where}; choose with --path <PATH> (none for -) and --skill <SKILL>; nothing was judged or written`,
   );
   return EXIT_OK;
 }

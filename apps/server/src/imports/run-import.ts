@@ -29,6 +29,12 @@ export type ImportOptions = {
   dryRun: boolean;
   /** A specification warning refuses the bundle (spec-violation). */
   strict: boolean;
+  /** Only list what the source holds (listBundle); nothing is judged or stored. */
+  list: boolean;
+  /** The directory of the source taken as the bundle's root. */
+  path: string | undefined;
+  /** Keep only these skills. */
+  skills: string[] | undefined;
   name: string | undefined;
 };
 
@@ -66,7 +72,11 @@ export async function runImport(
 ): Promise<ImportOutcome> {
   try {
     const source = sourceOf(body, options.name);
-    const read = await readBundle(source, { strict: options.strict });
+    const read = await readBundle(source, {
+      strict: options.strict,
+      ...(options.path === undefined ? {} : { path: options.path }),
+      ...(options.skills === undefined ? {} : { skills: options.skills }),
+    });
     if (!read.ok) return read;
     const result = options.dryRun
       ? await check(roots, read.skills, { replace: options.replace })

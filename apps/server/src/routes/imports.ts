@@ -1,10 +1,13 @@
 // POST /api/imports: a raw archive body or a multipart form of files, with
 // `replace=1` to overwrite managed skills, `dry_run=1` to only check and
-// `strict=1` to refuse a bundle that draws specification warnings. The
+// `strict=1` to refuse a bundle that draws specification warnings, `path=`
+// and `skill=` (repeated) to select, and `list=1` to answer only what the
+// source holds (the reader's listBundle), storing nothing. The
 // gate admits the request before a byte of its body is read; the parsers
 // (registered only in this route's scope) stream the body under the caps;
 // the answer is 201 with the installed skills (200 for a dry run) or the
 // refusal with its table status.
+import { listBundle } from "@skillshelf/bundle-reader";
 import type { RootsLike } from "@skillshelf/skill-catalog";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { z } from "zod";
@@ -14,7 +17,11 @@ import type { ImportGate, ImportTicket } from "../imports/gate.js";
 import { readForm } from "../imports/multipart.js";
 import { isParsedBody, type ParsedBody } from "../imports/parsed-body.js";
 import { readArchiveBody } from "../imports/raw.js";
-import { type ImportOptions as Options, runImport } from "../imports/run-import.js";
+import {
+  type ImportOptions as Options,
+  sourceOf as readerSourceOf,
+  runImport,
+} from "../imports/run-import.js";
 import { defaultUploadRate, type UploadRate, watchUpload } from "../imports/upload-watch.js";
 
 /** What an import's log line says of its source: the archive's name and size, or the form's file count. */
@@ -42,6 +49,13 @@ const querySchema = z.object({
   replace: flag,
   dry_run: flag,
   strict: flag,
+  list: flag,
+  path: z.string().min(1).max(4096).optional(),
+  // A repeated parameter arrives as a list, a single one as a string.
+  skill: z
+    .union([z.string().min(1).max(255), z.array(z.string().min(1).max(255)).max(10_000)])
+    .optional()
+    .transform((value) => (value === undefined || Array.isArray(value) ? value : [value])),
   name: z.string().min(1).max(255).optional(),
 });
 
@@ -72,8 +86,11 @@ export function registerImportRoutes(
       );
       return;
     }
-    const { replace, dry_run: dryRun, strict, name } = query.data;
-    admitted.set(request, { ticket, options: { replace, dryRun, strict, name } });
+    const { replace, dry_run: dryRun, strict, list, path, skill: skills, name } = query.data;
+    admitted.set(request, {
+      ticket,
+      options: { replace, dryRun, strict, list, path, skills, name },
+    });
     reply.raw.once("close", () => ticket.release());
   };
 
@@ -134,6 +151,14 @@ export function registerImportRoutes(
       const { ticket, options } = entry;
       const { dryRun, replace } = options;
       try {
+        if (options.list) {
+          // list=1: what the source holds, for the console's checkboxes; nothing is stored.
+          const listed = await listBundle(readerSourceOf(body, options.name), {
+            ...(options.path === undefined ? {} : { path: options.path }),
+          });
+          if (!listed.ok) return sendRefusal(reply, listed.refusal);
+          return reply.code(200).send({ listing: listed.listing });
+        }
         const outcome = await runImport(roots, body, options);
         if (!outcome.ok) {
           request.log.info({ source, refusal: outcome.refusal.code }, "import refused");

@@ -10,6 +10,7 @@ import type { EntriesResult } from "../entries.js";
 import { Ledger } from "../ledger.js";
 import { MAX_ARCHIVE_BYTES, MAX_BYTES } from "../limits.js";
 import type { Reading } from "../reading.js";
+import { wantedFor } from "../select.js";
 import type { Refusal } from "../types.js";
 import { chunksOfBytes, type Peeked, peek, UnreadableSource } from "./chunks.js";
 import { CorruptGzip, gunzip } from "./gunzip.js";
@@ -89,7 +90,7 @@ async function feed(
   tarBytes: AsyncIterable<Uint8Array>,
   reading: Reading,
 ): Promise<Ledger | Refusal> {
-  const ledger = new Ledger(false);
+  const ledger = new Ledger(false, wantedFor(reading.path));
   const tar = new TarReader(ledger);
   const untrack = reading.onCancel(() =>
     tar.stop({ code: "corrupt-archive", detail: "cancelled" }),

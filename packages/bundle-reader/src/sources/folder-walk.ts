@@ -1,7 +1,7 @@
 // Lists a folder without following anything: every name is read as raw bytes
 // and described by lstat, and only real directories are entered. The walk
 // stops as soon as the entry limit is passed, so a huge tree costs no more
-// than the limit. Entries come in a fixed order (depth first, names by byte
+// than the limit, and a .git directory is never entered. Entries come in a fixed order (depth first, names by byte
 // order) so refusals are repeatable.
 import { isUtf8 } from "node:buffer";
 import type { Stats } from "node:fs";
@@ -61,7 +61,9 @@ export async function walkFolder(
       continue;
     }
     entries.push(child);
-    if (child.stats?.isDirectory() === true) {
+    // A clone's .git is set aside whole, so it is not walked at all (its pack
+    // files are hard links, and it can hold more entries than the bundle).
+    if (child.stats?.isDirectory() === true && !child.raw.endsWith("/.git")) {
       const below = list(child.raw, child.absolute!);
       if ("code" in below) return { ok: false, refusal: below };
       stack.push(below);

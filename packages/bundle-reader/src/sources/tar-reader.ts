@@ -135,6 +135,12 @@ export class TarReader {
     if (kind === "directory" && size > 0) {
       return corruptRefusal(`the directory '${raw}' claims a body of ${size} bytes`);
     }
+    // A link or special member that claims a body is refused from its header,
+    // selected or not: its body is never read, so nothing after it can be framed.
+    if ((kind === "link" || kind === "special") && size > 0) {
+      const refusal: Refusal = { code: kind === "link" ? "link" : "not-regular-file", path: raw };
+      return detail === undefined ? refusal : { ...refusal, detail };
+    }
     const admission = this.ledger.admit({ raw, utf8, kind, size, ...(detail ? { detail } : {}) });
     if (admission.kind === "refused") return admission.refusal;
     const executable = (header.mode & 0o100) !== 0;

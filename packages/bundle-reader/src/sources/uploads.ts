@@ -9,6 +9,7 @@ import type { EntriesResult } from "../entries.js";
 import { Ledger } from "../ledger.js";
 import { MAX_BYTES, MAX_ENTRIES } from "../limits.js";
 import type { Reading } from "../reading.js";
+import { wantedFor } from "../select.js";
 import type { UploadFile } from "../types.js";
 
 /** The path as text, and whether the bytes it was given as were valid UTF-8. */
@@ -25,7 +26,7 @@ export function readUploads(files: readonly UploadFile[], reading: Reading): Ent
   let total = 0;
   for (const file of files) total += file.bytes.length;
   if (total > MAX_BYTES) return { ok: false, refusal: { code: "too-large", limit: MAX_BYTES } };
-  const ledger = new Ledger(true);
+  const ledger = new Ledger(true, wantedFor(reading.path));
   for (const file of files) {
     const admission = ledger.admit({ ...pathOf(file.path), kind: "file", size: file.bytes.length });
     if (admission.kind === "refused") return { ok: false, refusal: admission.refusal };

@@ -13,6 +13,7 @@ import { type Entry, fromRandomAccessReaderPromise, type ZipFile } from "yauzl";
 import { Ledger } from "../ledger.js";
 import { MAX_ARCHIVE_BYTES, MAX_BYTES, MAX_ENTRIES } from "../limits.js";
 import type { Reading } from "../reading.js";
+import { wantedFor } from "../select.js";
 import type { Refusal } from "../types.js";
 import { readZipEnd } from "./zip-end.js";
 import { kindOfRecord, nameOfRecord } from "./zip-entry.js";
@@ -88,7 +89,7 @@ async function admitAll(
   dataAt: readonly number[],
   reading: Reading,
 ): Promise<Ledger | Refusal> {
-  const ledger = new Ledger(false, true);
+  const ledger = new Ledger(false, wantedFor(reading.path), true);
   let total = 0;
   for (let index = 0; index < records.length; index++) {
     const record = records[index]!;

@@ -3,7 +3,7 @@
 // bundle strictly. Warnings are stated as "code skill field" in the reader's
 // order; a case that states none is not held to any.
 import type { Case, Verdict, VerdictSkill } from "../types.js";
-import { file, refused, skill, skillFile } from "./helpers.js";
+import { accepted, bytes, file, refused, skill, skillFile } from "./helpers.js";
 
 /** Accepted, with exactly these warnings. */
 const warned = (warnings: string[], ...skills: VerdictSkill[]): Verdict => ({
@@ -54,5 +54,110 @@ export const choiceCases: Case[] = [
     options: { strict: true },
     entries: [skillFile("alpha"), file("notes.md")],
     verdict: refused("stray-file", "bundle/notes.md"),
+  },
+];
+
+/** A PNG's first bytes: not UTF-8. */
+const png = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
+
+/** A repository as people lay it out: skills under skills/, incidental files at the top. */
+const repository = [
+  file("README.md", "# A repository of skills\n"),
+  bytes("logo.png", png),
+  file(".github/workflows/ci.yml", "on: push\n"),
+  skillFile("skills/alpha"),
+  skillFile("skills/beta"),
+  bytes("skills/beta/font.ttf", png),
+  file("skills/beta/notes.md"),
+];
+
+export const selectionCases: Case[] = [
+  {
+    name: "path selects skills/ below the one top directory, as GitHub's archives lay it",
+    options: { path: "skills", skills: ["alpha"] },
+    entries: repository,
+    verdict: accepted(skill("alpha", ["SKILL.md"])),
+  },
+  {
+    name: "path selects skills/ as stored, as git archive lays it",
+    layout: "bare",
+    options: { path: "skills", skills: ["alpha"] },
+    entries: [
+      ...repository,
+      { path: "CLAUDE.md", kind: "symlink", linkTarget: "AGENTS.md" },
+      file("../outside.md"),
+    ],
+    verdict: accepted(skill("alpha", ["SKILL.md"])),
+  },
+  {
+    name: "a repository top with a symbolic link and a logo imports with path",
+    options: { path: "skills", skills: ["alpha"] },
+    entries: [...repository, { path: "CLAUDE.md", kind: "symlink", linkTarget: "AGENTS.md" }],
+    verdict: accepted(skill("alpha", ["SKILL.md"])),
+  },
+  {
+    name: "path selects every skill there, each judged",
+    options: { path: "skills" },
+    entries: repository,
+    verdict: refused("not-utf8", "bundle/skills/beta/font.ttf"),
+  },
+  {
+    name: "a selected directory holding SKILL.md is one skill named after it",
+    options: { path: "skills/beta" },
+    entries: [...repository.filter((e) => !e.path.endsWith(".ttf"))],
+    verdict: accepted(skill("beta", ["SKILL.md", "notes.md"])),
+  },
+  {
+    name: "no wrapper is removed inside a selected directory",
+    options: { path: "skills" },
+    entries: [skillFile("skills/inner/alpha")],
+    verdict: refused("missing-skill-file", "bundle/skills/inner"),
+  },
+  {
+    name: "a path that names nothing in the source",
+    options: { path: "plugins" },
+    entries: repository,
+    verdict: refused("not-in-source"),
+  },
+  {
+    name: "skills keeps only the named skills, and judges only them",
+    options: { skills: ["alpha"] },
+    entries: [
+      skillFile("alpha"),
+      skillFile("beta"),
+      bytes("beta/font.ttf", png),
+      file("README.md"),
+    ],
+    verdict: accepted(skill("alpha", ["SKILL.md"])),
+  },
+  {
+    name: "a skill the source does not hold",
+    options: { skills: ["alpha", "gamma"] },
+    entries: [skillFile("alpha"), skillFile("beta")],
+    verdict: refused("not-in-source"),
+  },
+  {
+    name: "dot-directories beside the skills are set aside",
+    entries: [
+      skillFile("alpha"),
+      file(".github/workflows/ci.yml", "on: push\n"),
+      file(".claude-plugin/marketplace.json", "{}\n"),
+    ],
+    verdict: accepted(skill("alpha", ["SKILL.md"])),
+  },
+  {
+    name: "a dot-directory inside a skill is its content",
+    entries: [skillFile("alpha"), file("alpha/.config/settings.json", "{}\n")],
+    verdict: accepted(skill("alpha", ["SKILL.md", ".config/settings.json"])),
+  },
+  {
+    name: "problems are reported in path order, whatever the order of members",
+    entries: [skillFile("s"), bytes("s/z.bin", png), bytes("s/a.bin", png)],
+    verdict: refused("not-utf8", "bundle/s/a.bin"),
+  },
+  {
+    name: "a layout problem comes after the entries' own",
+    entries: [file("README.md"), skillFile("s"), bytes("s/a.bin", png)],
+    verdict: refused("not-utf8", "bundle/s/a.bin"),
   },
 ];

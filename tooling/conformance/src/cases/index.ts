@@ -2,7 +2,7 @@
 import type { Case } from "../types.js";
 import { acceptanceCases } from "./acceptance.js";
 import { archiveCases } from "./archives.js";
-import { choiceCases } from "./choices.js";
+import { choiceCases, selectionCases } from "./choices.js";
 import { entryCases } from "./entries.js";
 import { limitCases } from "./limits.js";
 import { pathCases } from "./paths.js";
@@ -20,4 +20,5 @@ export const cases: readonly Case[] = [
   ...limitCases,
   ...choiceCases,
   ...zipCases,
+  ...selectionCases,
 ];

@@ -32,8 +32,9 @@ export const limitCases: Case[] = [
   lazyCase(
     {
       name: "set-aside entries count against the entry limit",
+      forms: ["tar", "tgz", "zip", "uploads"],
       verdict: refused("too-many-entries"),
-      note: "The limit counts every member, set-aside ones included.",
+      note: "The limit counts every member, set-aside ones included (a folder's .git is not walked).",
     },
     () => [skillFile("s"), ...numbered(10_001, (i) => `.git/objects/${pad(i)}`)],
   ),

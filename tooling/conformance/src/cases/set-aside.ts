@@ -1,7 +1,7 @@
 // macOS metadata and .git contents are set aside before anything else is
 // decided, but a set-aside entry must still be safe and must not be a link.
 import type { Case } from "../types.js";
-import { accepted, file, refused, skill, skillFile } from "./helpers.js";
+import { accepted, bytes, file, refused, skill, skillFile } from "./helpers.js";
 
 export const setAsideCases: Case[] = [
   {
@@ -68,6 +68,8 @@ export const setAsideCases: Case[] = [
   },
   {
     name: "a symbolic link below .git is refused",
+    note: "An archive's .git is set aside but still judged; a folder's is not walked (below).",
+    forms: ["tar", "tgz", "zip"],
     entries: [
       skillFile("s"),
       file(".git/HEAD", "ref\n"),
@@ -76,7 +78,21 @@ export const setAsideCases: Case[] = [
     verdict: refused("link", "bundle/.git/hooks/pre-commit"),
   },
   {
+    name: "a folder's .git is not walked at all",
+    note: "A clone's pack files are hard links, and its hooks may be links: none is looked at.",
+    forms: ["folder"],
+    entries: [
+      skillFile("s"),
+      file(".git/HEAD", "ref\n"),
+      { path: ".git/hooks/pre-commit", kind: "symlink", linkTarget: "/bin/sh" },
+      file("s/.git/a\\b", "x"),
+      bytes(".git/objects/pack/p.pack", [0xff, 0xfe]),
+    ],
+    verdict: accepted(skill("s", ["SKILL.md"])),
+  },
+  {
     name: "a set-aside entry must still have a safe path",
+    forms: ["tar", "tgz", "zip", "uploads"],
     entries: [skillFile("s"), file("s/.git/a\\b", "x")],
     verdict: refused("unsafe-path", "bundle/s/.git/a\\b", "backslash"),
   },

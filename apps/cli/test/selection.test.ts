@@ -1,0 +1,121 @@
+// --path, --skill and --list through the built binary, on a real repository
+// laid out as public skill repositories are (skills under skills/, a
+// template skill, a dot-directory, a README, a PNG and a CLAUDE.md symbolic
+// link at the top): its folder, `git archive` of it as a tar, and a
+// GitHub-style zip (`git archive --format=zip --prefix=repo-main/`).
+import { execFileSync } from "node:child_process";
+import { symlinkSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { parseJson, runBin } from "./support/run.js";
+import { makeRoots, makeTempDir, writeTree } from "./support/trees.js";
+
+const png = Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0xff]);
+const skill = (name: string): string =>
+  `---\nname: ${name}\ndescription: Does ${name}; use it when ${name} is asked for.\n---\n`;
+
+function repository(): { folder: string; tar: string; zip: string } {
+  const base = makeTempDir("skillshelf-cli-select-");
+  const folder = join(base, "repo");
+  writeTree(folder, {
+    "README.md": "# skills\n",
+    "logo.png": png,
+    ".claude-plugin/marketplace.json": "{}\n",
+    "skills/pdf/SKILL.md": skill("pdf"),
+    "skills/canvas/SKILL.md": skill("canvas"),
+    "skills/canvas/fonts/a.ttf": png,
+    "template/SKILL.md": skill("template"),
+  });
+  symlinkSync("AGENTS.md", join(folder, "CLAUDE.md"));
+  const env = { ...process.env, GIT_AUTHOR_NAME: "t", GIT_AUTHOR_EMAIL: "t@t" };
+  const git = (...args: string[]): void => {
+    execFileSync("git", ["-C", folder, ...args], {
+      env: { ...env, GIT_COMMITTER_NAME: "t", GIT_COMMITTER_EMAIL: "t@t" },
+    });
+  };
+  git("init", "-q");
+  git("add", "-A");
+  git("commit", "-q", "-m", "skills");
+  const tar = join(base, "repo.tar");
+  const zip = join(base, "repo-main.zip");
+  git("archive", "--format=tar", "-o", tar, "HEAD");
+  git("archive", "--format=zip", "--prefix=repo-main/", "-o", zip, "HEAD");
+  return { folder, tar, zip };
+}
+
+describe("a whole repository through the CLI", () => {
+  it("check --list names the skills and the --path of each, judging nothing", async () => {
+    const { zip } = repository();
+    const run = await runBin(["check", zip, "--list", "--json"]);
+    expect(run.code, run.stderr).toBe(0);
+    expect(parseJson(run)).toEqual({
+      ok: true,
+      listing: {
+        root: "repo-main",
+        skills: [
+          { name: "template", directory: "repo-main/template", path: "" },
+          { name: "canvas", directory: "repo-main/skills/canvas", path: "skills" },
+          { name: "pdf", directory: "repo-main/skills/pdf", path: "skills" },
+        ],
+        setAside: ["repo-main/.claude-plugin"],
+      },
+    });
+    const human = await runBin(["check", zip, "--list"]);
+    expect(human.code, human.stderr).toBe(0);
+    expect(human.stdout).toMatch(/^PATH\s+SKILL\s+DIRECTORY\n/);
+    expect(human.stdout).toMatch(/\nskills\s+pdf\s+repo-main\/skills\/pdf\n/);
+    expect(human.stdout).toContain("set aside: repo-main/.claude-plugin");
+  });
+
+  it("says where the skills are when the whole repository is refused", async () => {
+    const { tar } = repository();
+    const written = join(makeTempDir("skillshelf-cli-select-"), "repo");
+    execFileSync("tar", ["-xf", tar, "-C", join(written, ".."), "--one-top-level=repo"]);
+    // Without the link and the PNG, the first problem is the README beside the skills.
+    execFileSync("rm", [join(written, "CLAUDE.md"), join(written, "logo.png")]);
+    execFileSync("rm", ["-r", join(written, "skills/canvas/fonts")]);
+    const run = await runBin(["check", written]);
+    expect(run.code).toBe(1);
+    expect(run.stderr).toContain(
+      "The file 'repo/README.md' lies beside the skill directories; move it into a skill or remove it; 2 skills were found under 'skills/': import with --path skills",
+    );
+  });
+
+  it.each(["folder", "tar", "zip"] as const)(
+    "imports chosen skills from the %s with --path and --skill",
+    async (form) => {
+      const sources = repository();
+      const { args, data } = makeRoots();
+      const run = await runBin([
+        "import",
+        sources[form],
+        "--path",
+        "skills",
+        "--skill",
+        "pdf",
+        "--json",
+        ...args,
+      ]);
+      expect(run.code, run.stderr).toBe(0);
+      const answer = parseJson(run) as { skills: { id: string }[]; warnings: unknown[] };
+      expect(answer.skills.map((s) => s.id)).toEqual(["pdf"]);
+      expect(answer.warnings).toEqual([]);
+      const listed = parseJson(await runBin(["list", "--json", "--data", data]));
+      expect((listed.index as { id: string }[]).map((s) => s.id)).toEqual(["pdf"]);
+    },
+  );
+
+  it("names every binary file of a selection, and a skill it does not hold", async () => {
+    const { zip } = repository();
+    const binary = await runBin(["check", zip, "--path", "skills", "--json"]);
+    expect(binary.code).toBe(1);
+    expect(parseJson(binary)).toMatchObject({
+      refusal: { code: "not-utf8", path: "repo-main/skills/canvas/fonts/a.ttf" },
+    });
+    const missing = await runBin(["check", zip, "--path", "skills", "--skill", "docx"]);
+    expect(missing.code).toBe(1);
+    expect(missing.stderr).toContain(
+      "The source holds no skill 'docx'; it holds 'canvas' and 'pdf'",
+    );
+  });
+});

@@ -1,0 +1,114 @@
+// path=, skill= (repeated) and list=1 on POST /api/imports, with the body a
+// GitHub-style zip of a real repository (`git archive --format=zip
+// --prefix=repo-main/`) whose top holds a README, a PNG and a CLAUDE.md link.
+import { execFileSync } from "node:child_process";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { bodyOf, startServer, type TestServer } from "./support/server.js";
+
+const png = Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0xff]);
+const skill = (name: string): string =>
+  `---\nname: ${name}\ndescription: Does ${name}; use it when ${name} is asked for.\n---\n`;
+
+function writeTree(root: string, files: Record<string, string | Uint8Array>): void {
+  for (const [path, content] of Object.entries(files)) {
+    mkdirSync(dirname(join(root, path)), { recursive: true });
+    writeFileSync(join(root, path), content);
+  }
+}
+
+let server: TestServer;
+let zip: Uint8Array;
+const scratch = mkdtempSync(join(tmpdir(), "skillshelf-server-select-"));
+
+beforeAll(async () => {
+  const folder = join(scratch, "repo");
+  writeTree(folder, {
+    "README.md": "# skills\n",
+    "logo.png": png,
+    "skills/pdf/SKILL.md": skill("pdf"),
+    "skills/notes/SKILL.md": skill("notes"),
+    "skills/canvas/SKILL.md": skill("canvas"),
+    "skills/canvas/a.ttf": png,
+  });
+  symlinkSync("AGENTS.md", join(folder, "CLAUDE.md"));
+  const git = (...args: string[]): void => {
+    execFileSync("git", ["-C", folder, ...args], {
+      env: {
+        ...process.env,
+        GIT_AUTHOR_NAME: "t",
+        GIT_AUTHOR_EMAIL: "t@t",
+        GIT_COMMITTER_NAME: "t",
+        GIT_COMMITTER_EMAIL: "t@t",
+      },
+    });
+  };
+  git("init", "-q");
+  git("add", "-A");
+  git("commit", "-q", "-m", "skills");
+  const out = join(scratch, "repo-main.zip");
+  git("archive", "--format=zip", "--prefix=repo-main/", "-o", out, "HEAD");
+  zip = readFileSync(out);
+  server = await startServer();
+});
+
+afterAll(async () => {
+  await server?.stop();
+  rmSync(scratch, { recursive: true, force: true });
+});
+
+const post = (query: string): Promise<Response> =>
+  fetch(`${server.url}/api/imports?${query}`, {
+    method: "POST",
+    headers: { ...server.auth, "content-type": "application/zip" },
+    body: zip,
+  });
+
+describe("selecting from a whole repository over HTTP", () => {
+  it("list=1 answers what the source holds, and stores nothing", async () => {
+    const response = await post("list=1");
+    expect(response.status).toBe(200);
+    expect(await bodyOf(response)).toEqual({
+      listing: {
+        root: "repo-main",
+        skills: ["canvas", "notes", "pdf"].map((name) => ({
+          name,
+          directory: `repo-main/skills/${name}`,
+          path: "skills",
+        })),
+        setAside: [],
+      },
+    });
+    const skills = await bodyOf(await fetch(`${server.url}/api/skills`, { headers: server.auth }));
+    expect(skills.skills).toEqual([]);
+  });
+
+  it("imports the skills named with path= and repeated skill=", async () => {
+    const response = await post("path=skills&skill=pdf&skill=notes");
+    expect(response.status).toBe(201);
+    const body = await bodyOf(response);
+    expect(body.skills.map((s: { id: string }) => s.id)).toEqual(["notes", "pdf"]);
+    expect(body.warnings).toEqual([]);
+  });
+
+  it("refuses the whole repository, saying where the skills are", async () => {
+    const response = await post("dry_run=1");
+    expect(response.status).toBe(422);
+    const body = await bodyOf(response);
+    expect(body.refusal).toMatchObject({ code: "link", path: "repo-main/CLAUDE.md" });
+  });
+
+  it("answers a skill the selection does not hold with not-in-source", async () => {
+    const response = await post("dry_run=1&path=skills&skill=docx");
+    expect(response.status).toBe(422);
+    const body = await bodyOf(response);
+    expect(body.refusal).toEqual({
+      code: "not-in-source",
+      skill: "docx",
+      held: ["canvas", "notes", "pdf"],
+    });
+    expect(body.message).toContain("The source holds no skill 'docx'");
+  });
+});

@@ -1,0 +1,72 @@
+// The selection held to every rule a bundle's entries obey, in path order so
+// that every form of the same bundle is refused for the same entry first:
+// each path (paths.ts), each kind (only regular files and directories), the
+// set-aside rule, names that collide (names.ts), and then the content of
+// every file (UTF-8, text.ts). A not-UTF-8 refusal names the first file and
+// counts them all, with a bounded list, so an author fixes every one of them
+// in one pass.
+import type { FileEntry } from "./entries.js";
+import { joinedBytes } from "./ledger.js";
+import { NameIndex } from "./names.js";
+import { sortByPath } from "./path-order.js";
+import { checkPath } from "./paths.js";
+import type { Placed } from "./select.js";
+import { isText } from "./text.js";
+import type { Refusal } from "./types.js";
+
+/** How many files a not-utf8 refusal lists. */
+export const MAX_LISTED_FILES = 100;
+
+export type Judged = { ok: true; files: FileEntry[] } | { ok: false; refusal: Refusal };
+
+/** Judges the selected entries; the files that pass, in path order, with their bodies joined. */
+export function judgeEntries(selected: readonly Placed[]): Judged {
+  const names = new NameIndex();
+  const files: FileEntry[] = [];
+  for (const { entry, setAside, parents } of sortByPath(selected, (p) => p.entry.path)) {
+    const { raw, kind } = entry;
+    const directory = kind === "directory";
+    const verdict = checkPath(raw, directory, entry.utf8);
+    if (!verdict.ok) return refuse({ code: "unsafe-path", path: raw, why: verdict.why });
+    if (kind === "link") return refuse(withDetail({ code: "link", path: raw }, entry.detail));
+    if (kind === "special") {
+      return refuse(withDetail({ code: "not-regular-file", path: raw }, entry.detail));
+    }
+    if (setAside) {
+      const clash = parents === 0 ? undefined : names.recordParents(raw, verdict.segments, parents);
+      if (clash !== undefined) return refuse(clash);
+      continue;
+    }
+    const clash = names.recordEntry(raw, verdict.path, verdict.segments, directory);
+    if (clash !== undefined) return refuse(clash);
+    if (!directory) {
+      files.push({
+        raw,
+        path: verdict.path,
+        order: entry.order,
+        bytes: joinedBytes(entry.bytes),
+        executable: entry.executable,
+      });
+    }
+  }
+  const notText = files.filter((file) => !isText(file.bytes)).map((file) => file.raw);
+  if (notText.length > 0) {
+    const first = notText[0]!;
+    if (notText.length === 1) return refuse({ code: "not-utf8", path: first });
+    return refuse({
+      code: "not-utf8",
+      path: first,
+      count: notText.length,
+      paths: notText.slice(0, MAX_LISTED_FILES),
+    });
+  }
+  return { ok: true, files };
+}
+
+function refuse(refusal: Refusal): Judged {
+  return { ok: false, refusal };
+}
+
+function withDetail(refusal: Refusal, detail: string | undefined): Refusal {
+  return detail === undefined ? refusal : { ...refusal, detail };
+}

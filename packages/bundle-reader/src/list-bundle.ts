@@ -1,0 +1,72 @@
+// What a source holds, before anything is imported: the skills found and the
+// `path` that selects each, so a user (or the console's checkboxes) can pick
+// with `path` and `skills`. The source is read whole, so framing and the
+// limits still refuse (a listing of a zip bomb is no listing), but no entry
+// is judged and no content is decoded: a binary file does not hide the
+// skills around it. The root is chosen as readBundle chooses it.
+
+import { readEntries, settleOnAbort } from "./read-bundle.js";
+import { Reading } from "./reading.js";
+import { chooseRoot, findDeeper, layOut, pathSegments, placeEntries } from "./select.js";
+import type { ReadOptions, Refusal, Source } from "./types.js";
+
+/** One skill a source holds: its name, its directory as stored, and the `path` that selects it. */
+export type ListedSkill = {
+  name: string;
+  /** The skill's directory as the source stores it ("" for a skill at an archive's root). */
+  directory: string;
+  /** The `path` option that selects the collection (or root skill) holding it; "" for none. */
+  path: string;
+};
+
+export type BundleListing = {
+  /** The directory the bundle's root was taken as, as stored ("" for the source's top). */
+  root: string;
+  /** The skills at the root first, then those found deeper, most populous place first. */
+  skills: ListedSkill[];
+  /** Dot-directories beside the skills at the root, set aside (never read as skills). */
+  setAside: string[];
+};
+
+export type ListResult = { ok: true; listing: BundleListing } | { ok: false; refusal: Refusal };
+
+export type ListOptions = Pick<ReadOptions, "signal" | "onProgress" | "path">;
+
+/** Lists the skills `source` holds (under `path`, when given), judging no entry. */
+export function listBundle(source: Source, options: ListOptions = {}): Promise<ListResult> {
+  const { signal } = options;
+  if (signal?.aborted === true) return Promise.reject(signal.reason);
+  const reading = new Reading(options);
+  const work = Promise.resolve(readEntries(source, reading)).then((read): ListResult => {
+    reading.finish();
+    if (!read.ok) return read;
+    const placed = placeEntries(read.entries.entries, read.entries.zip === true);
+    const asked = options.path === undefined ? undefined : pathSegments(options.path);
+    const root =
+      asked === undefined && options.path !== undefined ? undefined : chooseRoot(placed, asked);
+    if (root === undefined) {
+      return { ok: false, refusal: { code: "not-in-source", path: options.path ?? "" } };
+    }
+    const layout = layOut(placed, root, read.entries.name);
+    const here = root.segments.slice(root.base.length).join("/");
+    const skills: ListedSkill[] = layout.skills.map((skill) => ({
+      name: skill.name,
+      directory: skill.segments.join("/"),
+      path: here,
+    }));
+    for (const group of findDeeper(placed, root)) {
+      for (const directory of group.directories) {
+        skills.push({ name: directory.at(-1)!, directory: directory.join("/"), path: group.path });
+      }
+    }
+    return {
+      ok: true,
+      listing: {
+        root: root.segments.join("/"),
+        skills,
+        setAside: layout.setAside.map((segments) => segments.join("/")),
+      },
+    };
+  });
+  return settleOnAbort(work, reading, signal);
+}

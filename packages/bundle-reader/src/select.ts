@@ -1,0 +1,247 @@
+// Which part of a source is the bundle (contract 1, rules 1 to 5), decided
+// from paths and kinds alone, before anything is judged: the root (the
+// source's top, its one wrapper directory, or the `path` asked for), and what
+// lies there (one skill, or a collection of skill directories, with the
+// dot-directories beside them set aside and the first layout problem noted).
+// Nothing here reads a body or refuses a path: the selection it returns is
+// what judge-entries.ts then holds to every rule, so nothing outside it is
+// ever judged, returned or followed.
+import type { RecordedEntry } from "./entries.js";
+import type { Wanted } from "./ledger.js";
+import { sortByPath } from "./path-order.js";
+import { isSetAside, isSetAsideDirectory } from "./set-aside.js";
+
+const SKILL_FILE = "SKILL.md";
+
+/**
+ * An entry with its path split, whether it is set aside (macOS metadata, .git
+ * or __MACOSX content), and for one that is, how many leading segments name
+ * directories it still shows to exist (up to a set-aside directory).
+ */
+export type Placed = {
+  entry: RecordedEntry;
+  segments: string[];
+  setAside: boolean;
+  parents: number;
+};
+
+/** One name directly below a directory. */
+type Child = { name: string; file: RecordedEntry | undefined; directory: boolean; skill: boolean };
+
+/** The root chosen: its segments, and the prefix a `path` is matched under (a wrapper). */
+export type Root = { segments: string[]; base: string[]; asked: boolean };
+
+/** What lies at the root. */
+export type Layout = {
+  /** The skill directories (segments), or the root itself for a root skill. */
+  skills: { name: string; segments: string[] }[];
+  /** Dot-directories beside the skills of a collection: set aside, never judged. */
+  setAside: string[][];
+  /** The first problem of the layout, in path order, if any. */
+  problem?: {
+    code: "stray-file" | "missing-skill-file" | "no-skills";
+    raw?: string;
+    name?: string;
+  };
+  /** A skill at the root, which needs a name (`unnamed-skill` when it has none). */
+  rootSkill: boolean;
+};
+
+/** The entries with their paths split, those of directories implied by set-aside ones added. */
+export function placeEntries(entries: readonly RecordedEntry[], zip = false): Placed[] {
+  return entries.map((entry) => {
+    const segments = entry.path.split("/");
+    const setAside = isSetAside(segments, entry.kind === "directory", zip);
+    const aside = segments.findIndex((segment) => isSetAsideDirectory(segment, zip));
+    return { entry, segments, setAside, parents: aside === -1 ? segments.length - 1 : aside };
+  });
+}
+
+/** The `path` option as segments, or undefined when it is not a plain relative path. */
+export function pathSegments(path: string): string[] | undefined {
+  let p = path.startsWith("./") ? path.slice(2) : path;
+  while (p.endsWith("/")) p = p.slice(0, -1);
+  const segments = p.split("/");
+  if (p === "" || segments.some((s) => s === "" || s === "." || s === ".." || s.includes("\\"))) {
+    return undefined;
+  }
+  return segments;
+}
+
+/** Which files' bodies a source must keep for `path`: those that may lie under it. */
+export function wantedFor(path: string | undefined): Wanted {
+  const segments = path === undefined ? undefined : pathSegments(path);
+  if (path === undefined) return () => true;
+  if (segments === undefined) return () => false;
+  const prefix = `${segments.join("/")}/`;
+  return (p) => {
+    if (p.startsWith(prefix)) return true;
+    const slash = p.indexOf("/");
+    return slash !== -1 && p.slice(slash + 1).startsWith(prefix);
+  };
+}
+
+/** Whether `segments` lies strictly below `prefix`. */
+export const isBelow = (segments: readonly string[], prefix: readonly string[]): boolean =>
+  segments.length > prefix.length && prefix.every((s, i) => segments[i] === s);
+
+/**
+ * The directories each structural entry shows to exist, and the entry: a
+ * set-aside entry shows only its parents (up to a .git directory), so a
+ * folder holding only .DS_Store is still a directory.
+ */
+function structure(placed: readonly Placed[]): { segments: string[]; entry?: RecordedEntry }[] {
+  const out: { segments: string[]; entry?: RecordedEntry }[] = [];
+  for (const p of placed) {
+    if (!p.setAside) {
+      out.push({ segments: p.segments, entry: p.entry });
+      continue;
+    }
+    if (p.parents > 0) out.push({ segments: p.segments.slice(0, p.parents) });
+  }
+  return out;
+}
+
+/** The immediate children of the directory `prefix`, by name. */
+function childrenOf(
+  shown: readonly { segments: string[]; entry?: RecordedEntry }[],
+  prefix: readonly string[],
+): Map<string, Child> {
+  const children = new Map<string, Child>();
+  const depth = prefix.length;
+  for (const { segments, entry } of shown) {
+    if (!isBelow(segments, prefix)) continue;
+    const name = segments[depth]!;
+    let child = children.get(name);
+    if (child === undefined) {
+      child = { name, file: undefined, directory: false, skill: false };
+      children.set(name, child);
+    }
+    const own = segments.length === depth + 1;
+    if (own && entry !== undefined && entry.kind !== "directory") child.file = entry;
+    else child.directory = true;
+    if (
+      segments.length === depth + 2 &&
+      segments[depth + 1] === SKILL_FILE &&
+      entry !== undefined &&
+      entry.kind === "file"
+    ) {
+      child.skill = true;
+    }
+  }
+  return children;
+}
+
+/**
+ * The root, by rules 3 and 5: without `path`, the source's top, or its one
+ * wrapper directory when that holds everything and is not itself a skill;
+ * with `path`, that directory as stored, or under the one wrapper when
+ * nothing lies under it as stored. Undefined when `path` names nothing.
+ */
+export function chooseRoot(
+  placed: readonly Placed[],
+  path: string[] | undefined,
+): Root | undefined {
+  const shown = structure(placed);
+  const top = childrenOf(shown, []);
+  const only = top.size === 1 ? [...top.values()][0]! : undefined;
+  const wrapper = only !== undefined && only.file === undefined ? only.name : undefined;
+  if (path === undefined) {
+    if (top.get(SKILL_FILE)?.file !== undefined) return { segments: [], base: [], asked: false };
+    if (wrapper !== undefined && !only!.skill) {
+      return { segments: [wrapper], base: [wrapper], asked: false };
+    }
+    return { segments: [], base: [], asked: false };
+  }
+  if (shown.some((s) => isBelow(s.segments, path)))
+    return { segments: path, base: [], asked: true };
+  if (wrapper !== undefined) {
+    const under = [wrapper, ...path];
+    if (shown.some((s) => isBelow(s.segments, under))) {
+      return { segments: under, base: [wrapper], asked: true };
+    }
+  }
+  return undefined;
+}
+
+/** Rules 1, 2 and 4 at the root: one skill, or a collection and its first problem. */
+export function layOut(
+  placed: readonly Placed[],
+  root: Root,
+  archiveName: string | undefined,
+): Layout {
+  const shown = structure(placed);
+  const children = childrenOf(shown, root.segments);
+  if (children.get(SKILL_FILE)?.file !== undefined) {
+    const name = root.asked ? root.segments.at(-1)! : archiveName;
+    return {
+      skills: name === undefined || name === "" ? [] : [{ name, segments: root.segments }],
+      setAside: [],
+      rootSkill: true,
+    };
+  }
+  const layout: Layout = { skills: [], setAside: [], rootSkill: false };
+  const ordered = sortByPath([...children.values()], (child) => child.name);
+  if (!ordered.some((child) => child.file === undefined && !isDotDirectoryName(child.name))) {
+    layout.problem = { code: "no-skills" };
+  }
+  for (const child of ordered) {
+    const segments = [...root.segments, child.name];
+    if (child.file !== undefined) {
+      layout.problem ??= { code: "stray-file", raw: child.file.raw };
+    } else if (isDotDirectoryName(child.name)) {
+      layout.setAside.push(segments);
+    } else if (!child.skill) {
+      layout.problem ??= { code: "missing-skill-file", raw: segments.join("/"), name: child.name };
+    } else {
+      layout.skills.push({ name: child.name, segments });
+    }
+  }
+  return layout;
+}
+
+/** A name starting with "." that is a name (not "." or ".."): a directory set aside beside skills. */
+const isDotDirectoryName = (name: string): boolean =>
+  name.startsWith(".") && name !== "." && name !== "..";
+
+/** A group of skill directories deeper than the root's children, by the `path` that selects them. */
+export type Deeper = { path: string; directories: string[][] };
+
+/**
+ * The directories holding SKILL.md below the root's own children (none
+ * inside another such directory), grouped by their parent, most first: where
+ * the skills are when the root holds none. `path` is what to pass as the
+ * `path` option to select each group.
+ */
+export function findDeeper(placed: readonly Placed[], root: Root): Deeper[] {
+  const holders: string[][] = [];
+  for (const p of placed) {
+    const { segments, entry } = p;
+    if (p.setAside || entry.kind !== "file" || segments.at(-1) !== SKILL_FILE) continue;
+    const directory = segments.slice(0, -1);
+    if (isBelow(directory, root.segments)) holders.push(directory);
+  }
+  const keys = new Set(holders.map((h) => h.join("/")));
+  const groups = new Map<string, string[][]>();
+  for (const directory of holders) {
+    const nested = directory.some(
+      (_, i) =>
+        i > root.segments.length &&
+        i < directory.length &&
+        keys.has(directory.slice(0, i).join("/")),
+    );
+    if (nested || directory.length - root.segments.length < 2) continue;
+    const path = directory.slice(root.base.length, -1).join("/");
+    const group = groups.get(path) ?? [];
+    group.push(directory);
+    groups.set(path, group);
+  }
+  const found = sortByPath(
+    [...groups].map(([path, directories]) => ({
+      path,
+      directories: sortByPath(directories, (d) => d.join("/")),
+    })),
+    (g) => g.path,
+  );
+  return found.sort((a, b) => b.directories.length - a.directories.length);
+}

@@ -1,0 +1,174 @@
+// A whole skills repository, laid out as public ones are (skills under
+// skills/, a template skill, a plugin manifest in a dot-directory, a README,
+// a PNG logo and a CLAUDE.md symbolic link at the top), read as a real folder
+// holding a git clone, as GNU tar packs it, as `git archive` of a real
+// repository packs it, and under a GitHub-style "repo-main/" wrapper: the
+// whole source is refused with a sentence that says where the skills are,
+// `path` and `skills` select them, and listBundle lists them.
+import { execFileSync } from "node:child_process";
+import { symlinkSync } from "node:fs";
+import { readFile } from "node:fs/promises";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { listBundle, message, readBundle, type Source } from "../src/index.js";
+import { folderOf } from "./support/folder.js";
+import { refusalOf, shapeOf } from "./support/read.js";
+
+const png = Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0xff]);
+const skill = (name: string): string =>
+  `---\nname: ${name}\ndescription: Does ${name}; use it when ${name} is asked for.\n---\n`;
+
+/** The repository's files; CLAUDE.md (a symbolic link) is added on disk. */
+const files: Record<string, string | Uint8Array> = {
+  "README.md": "# skills\n",
+  "logo.png": png,
+  ".claude-plugin/marketplace.json": "{}\n",
+  "skills/pdf/SKILL.md": skill("pdf"),
+  "skills/pdf/scripts/fill.py": "print('x')\n",
+  "skills/canvas/SKILL.md": skill("canvas"),
+  "skills/canvas/fonts/a.ttf": png,
+  "skills/canvas/fonts/b.ttf": png,
+  "skills/notes/SKILL.md": skill("notes"),
+  "template/SKILL.md": skill("template-skill"),
+};
+
+async function repository(name = "repo"): Promise<string> {
+  const root = await folderOf(files, name);
+  symlinkSync("AGENTS.md", join(root, "CLAUDE.md"));
+  const git = (...args: string[]): string =>
+    execFileSync("git", ["-C", root, ...args], {
+      encoding: "utf8",
+      env: {
+        ...process.env,
+        GIT_AUTHOR_NAME: "t",
+        GIT_AUTHOR_EMAIL: "t@t",
+        GIT_COMMITTER_NAME: "t",
+        GIT_COMMITTER_EMAIL: "t@t",
+      },
+    });
+  git("init", "-q");
+  git("add", "-A");
+  git("commit", "-q", "-m", "skills");
+  return root;
+}
+
+/** Every form of the repository: the folder (with its .git), GNU tar, git archive, a wrapped git archive. */
+async function forms(): Promise<{ form: string; source: Source; top: string }[]> {
+  const root = await repository();
+  const gnu = execFileSync("tar", ["--format=gnu", "-cf", "-", "-C", join(root, ".."), "repo"]);
+  const bare = execFileSync("git", ["-C", root, "archive", "--format=tar", "HEAD"]);
+  const wrapped = execFileSync("git", [
+    "-C",
+    root,
+    "archive",
+    "--format=tar",
+    "--prefix=repo-main/",
+    "HEAD",
+  ]);
+  return [
+    { form: "folder", source: { kind: "path", path: root }, top: "repo" },
+    { form: "GNU tar", source: { kind: "archive", bytes: gnu }, top: "repo" },
+    { form: "git archive", source: { kind: "archive", bytes: bare }, top: "" },
+    { form: "GitHub-style wrapper", source: { kind: "archive", bytes: wrapped }, top: "repo-main" },
+  ];
+}
+
+describe("a whole repository", () => {
+  it("is refused with a sentence that says where the skills are, in every form", async () => {
+    for (const { form, source, top } of await forms()) {
+      const refusal = refusalOf(await readBundle(source));
+      const at = top === "" ? "" : `${top}/`;
+      // In path order the first problem is the link at the top (git archive stores it too).
+      expect(refusal, form).toMatchObject({ code: "link", path: `${at}CLAUDE.md` });
+    }
+  });
+
+  it("without the link, names the first stray file and where the skills are", async () => {
+    const text = Object.entries(files).filter(([path]) => !/\.(png|ttf)$/.test(path));
+    const root = await folderOf(Object.fromEntries(text), "repo-main");
+    const refusal = refusalOf(await readBundle({ kind: "path", path: root }));
+    expect(refusal).toMatchObject({ code: "stray-file", path: "repo-main/README.md" });
+    expect(refusal.found).toEqual([{ path: "skills", count: 3 }]);
+    expect(message(refusal)).toContain(
+      "3 skills were found under 'skills/': import with --path skills (path=skills over HTTP).",
+    );
+  });
+
+  it("imports its skills with path, in every form, the top never judged", async () => {
+    for (const { form, source } of await forms()) {
+      const result = await readBundle(source, { path: "skills", skills: ["pdf", "notes"] });
+      expect(shapeOf(result), form).toEqual({
+        notes: ["SKILL.md"],
+        pdf: ["SKILL.md", "scripts/fill.py"],
+      });
+    }
+  });
+
+  it("names every binary file of the selection at once", async () => {
+    for (const { form, source, top } of await forms()) {
+      const refusal = refusalOf(await readBundle(source, { path: "skills" }));
+      const at = top === "" ? "" : `${top}/`;
+      expect(refusal, form).toEqual({
+        code: "not-utf8",
+        path: `${at}skills/canvas/fonts/a.ttf`,
+        count: 2,
+        paths: [`${at}skills/canvas/fonts/a.ttf`, `${at}skills/canvas/fonts/b.ttf`],
+      });
+      expect(message(refusal)).toMatch(/'.*a\.ttf' and 1 other file are not valid UTF-8 text/);
+    }
+  });
+
+  it("takes a selected root skill's name from its directory", async () => {
+    for (const { form, source } of await forms()) {
+      expect(shapeOf(await readBundle(source, { path: "template" })), form).toEqual({
+        template: ["SKILL.md"],
+      });
+    }
+  });
+
+  it("refuses a skill or a path it does not hold, naming what it holds", async () => {
+    const { source } = (await forms())[1]!;
+    const skill = refusalOf(await readBundle(source, { path: "skills", skills: ["docx"] }));
+    expect(skill).toEqual({
+      code: "not-in-source",
+      skill: "docx",
+      held: ["canvas", "notes", "pdf"],
+    });
+    expect(message(skill)).toContain("holds 'canvas', 'notes' and 'pdf'");
+    const path = refusalOf(await readBundle(source, { path: "plugins" }));
+    expect(path).toMatchObject({ code: "not-in-source", path: "plugins" });
+    expect(message(path)).toContain("found under 'skills/'");
+  });
+
+  it("is listed without judging: skills by path, dot-directories set aside", async () => {
+    for (const { form, source, top } of await forms()) {
+      const listed = await listBundle(source);
+      const at = top === "" ? "" : `${top}/`;
+      expect(listed, form).toEqual({
+        ok: true,
+        listing: {
+          root: top,
+          skills: [
+            { name: "template", directory: `${at}template`, path: "" },
+            { name: "canvas", directory: `${at}skills/canvas`, path: "skills" },
+            { name: "notes", directory: `${at}skills/notes`, path: "skills" },
+            { name: "pdf", directory: `${at}skills/pdf`, path: "skills" },
+          ],
+          setAside: [`${at}.claude-plugin`],
+        },
+      });
+    }
+  });
+});
+
+it("a folder's .git is not walked: a clone with hard-linked packs reads", async () => {
+  const root = await repository("clone");
+  const cloned = join(root, "..", "copy");
+  execFileSync("git", ["clone", "-q", "--local", root, cloned]);
+  const result = await readBundle(
+    { kind: "path", path: cloned },
+    { path: "skills", skills: ["pdf"] },
+  );
+  expect(shapeOf(result)).toEqual({ pdf: ["SKILL.md", "scripts/fill.py"] });
+  expect(await readFile(join(cloned, "skills/pdf/SKILL.md"), "utf8")).toBe(skill("pdf"));
+});
