@@ -3,7 +3,7 @@
 // cannot drift from what a script will receive.
 import { execFile } from "node:child_process";
 import { readFileSync } from "node:fs";
-import { cp, mkdtemp, rm } from "node:fs/promises";
+import { cp, mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -102,6 +102,26 @@ describe("the CLI's --json output", () => {
     expect(listed.index.some((skill) => typeof skill.description === "string")).toBe(true);
     expectShape("cli-refusal", await run(["import", sample, "--json"]));
   });
+
+  it("check --list has the documented shape", async () => {
+    // A collection beside a dot-directory, so every array of the listing holds an element.
+    const source = join(dir, "collection");
+    for (const name of ["alpha", "beta"]) {
+      await mkdir(join(source, name), { recursive: true });
+      await writeFile(
+        join(source, name, "SKILL.md"),
+        `---\nname: ${name}\ndescription: Does ${name}.\n---\n`,
+      );
+    }
+    await mkdir(join(source, ".github"), { recursive: true });
+    await writeFile(join(source, ".github", "CODEOWNERS"), "* @someone\n");
+    const listed = (await run(["check", source, "--list", "--json"])) as {
+      listing: { skills: unknown[]; setAside: unknown[] };
+    };
+    expectShape("check-list", listed);
+    expect(listed.listing.skills).toHaveLength(2);
+    expect(listed.listing.setAside).toHaveLength(1);
+  });
 });
 
 describe("the HTTP API's answers", () => {
@@ -130,5 +150,25 @@ describe("the HTTP API's answers", () => {
     const refused = await fetch(`${server.url}/api/skills/absent`, { headers: server.auth });
     expect(refused.status).toBe(404);
     expectShape("http-refusal", await refused.json());
+  });
+
+  it("list=1 has the documented shape", async () => {
+    const form = formOf(
+      uploadsOf("picked", {
+        "alpha/SKILL.md": "---\nname: alpha\ndescription: Does alpha.\n---\n",
+        "beta/SKILL.md": "---\nname: beta\ndescription: Does beta.\n---\n",
+        ".claude-plugin/plugin.json": "{}\n",
+      }),
+    );
+    const response = await fetch(`${server.url}/api/imports?list=1`, {
+      method: "POST",
+      headers: server.auth,
+      body: form,
+    });
+    expect(response.status).toBe(200);
+    const body = (await response.json()) as { listing: { skills: unknown[]; setAside: unknown[] } };
+    expectShape("http-list", body);
+    expect(body.listing.skills).toHaveLength(2);
+    expect(body.listing.setAside).toHaveLength(1);
   });
 });
