@@ -49,6 +49,8 @@ export type SkillAnswer = {
   files: ListedFile[];
   record?: InstallRecord;
   verify?: Verdict;
+  /** The Agent Skills specification's warnings for its SKILL.md (they never refuse). */
+  warnings: Warning[];
 };
 
 /** DELETE /api/skills/:id */

@@ -152,6 +152,22 @@ describe("the HTTP API's answers", () => {
     expectShape("http-refusal", await refused.json());
   });
 
+  it("one skill, with the specification's warnings, has the documented shape", async () => {
+    // An unknown top-level field breaks the specification without breaking the catalog.
+    await mkdir(join(server.roots.managed, "spicy"), { recursive: true });
+    await writeFile(
+      join(server.roots.managed, "spicy", "SKILL.md"),
+      "---\nname: spicy\ndescription: Does spicy.\nflavor: hot\n---\n# spicy\n",
+    );
+    const response = await fetch(`${server.url}/api/skills/spicy`, { headers: server.auth });
+    expect(response.status).toBe(200);
+    const body = (await response.json()) as { warnings: { code: string; field: string }[] };
+    expectShape("http-skill", body);
+    expect(body.warnings.map(({ code, field }) => ({ code, field }))).toEqual([
+      { code: "host-specific-field", field: "flavor" },
+    ]);
+  });
+
   it("list=1 has the documented shape", async () => {
     const form = formOf(
       uploadsOf("picked", {

@@ -1,12 +1,13 @@
 // The catalog over HTTP: the list (offered, refused with their sentences,
 // revision, each managed skill's record, the payload bound's use), one skill
-// (its report, tree digest, record, drift and file list, no texts), one file
+// (its report, tree digest, record, drift, file list and the Agent Skills
+// specification's warnings from the reader's spec-warnings module; no texts), one file
 // of it served as it is held, and removal of a managed one. What a stored
 // skill's files are, and whether a path names one, is skill-catalog's
 // (describeSkill, readStoredFile): a request path is judged there by the
 // reader's path rules, and a path the skill does not hold is 404. Every
 // refusal, the catalog's own included, is answered from the one table.
-import { formatBytes } from "@skillshelf/bundle-reader";
+import { formatBytes, specWarningsOf } from "@skillshelf/bundle-reader";
 import {
   describeSkill,
   listSkills,
@@ -64,10 +65,11 @@ export function registerSkillRoutes(app: FastifyInstance, roots: RootsLike): voi
     const described = await describe(request.params.id);
     if (!described.ok) return sendRefusal(reply, described.refusal);
     const { skill, files, treeDigest, record, verdict } = described.description;
-    const { text: _text, ...offered } = skill;
+    const { text, ...offered } = skill;
     const answer: SkillAnswer = {
       skill: { ...listed(offered), treeDigest },
       files: files.map((file) => ({ ...file, size: formatBytes(file.bytes) })),
+      warnings: specWarningsOf(offered.id, text),
     };
     if (record !== undefined) answer.record = record;
     if (verdict !== undefined) answer.verify = verdict;
