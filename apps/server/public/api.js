@@ -12,6 +12,7 @@
 /** @typedef {import("../src/api-types.js").ListedFile} ListedFile */
 /** @typedef {import("../src/api-types.js").RemoveAnswer} RemoveAnswer */
 /** @typedef {import("../src/api-types.js").ImportAnswer} ImportAnswer */
+/** @typedef {import("../src/api-types.js").ListingAnswer} ListingAnswer */
 /** @typedef {import("../src/api-types.js").ErrorAnswer} ErrorAnswer */
 /** @typedef {import("../src/api-types.js").ChangeEvent} ChangeEvent */
 

@@ -10,7 +10,11 @@
 // the page says they will be stored non-executable and that an archive
 // keeps modes. Which files look like scripts (a `#!` first line, `.sh`,
 // `.py`) only decides whether to say so; the server decides everything else.
+// A single file is first sent with `list=1`: when the server finds more than
+// one skill in it, the page offers them as checkboxes (choose.js) and imports
+// only the ticked ones with `skill=` (and the listing's `path=`).
 import { authorization, refuseToken, unreachable } from "./api.js";
+import { chooseSkills } from "./choose.js";
 import { byId, el, showRefusal } from "./dom.js";
 
 /** @typedef {{ path: string; file: File }} Upload */
@@ -49,7 +53,8 @@ export function setUpUploads({ imported }) {
 /** @param {Upload[]} files */
 const folderName = (files) => files[0]?.path.split("/")[0] ?? "folder";
 
-const busy = () => running !== undefined || !byId("scripts-notice").hidden;
+const busy = () =>
+  running !== undefined || !byId("scripts-notice").hidden || !byId("choose").hidden;
 
 /** @param {boolean} on */
 function setBusy(on) {
@@ -128,10 +133,10 @@ async function start(sending) {
     return;
   }
   const replace = /** @type {HTMLInputElement} */ (byId("replace"));
-  const query = new URLSearchParams();
-  if (replace.checked) query.set("replace", "1");
   /** @type {XMLHttpRequestBodyInit} */
   let body;
+  /** @type {URLSearchParams[]} one query for each import to send */
+  let queries = [new URLSearchParams()];
   if (sending.kind === "folder") {
     const form = new FormData();
     for (const { path, file } of sending.files) {
@@ -140,11 +145,45 @@ async function start(sending) {
     }
     body = form;
   } else {
-    query.set("name", sending.name);
     body = sending.file;
+    const listQuery = new URLSearchParams({ list: "1", name: sending.name });
+    const listed = await send(`/api/imports?${listQuery}`, body, sending);
+    if (listed.status !== 200) {
+      report(sending, listed);
+      return;
+    }
+    const { listing } = /** @type {import("./api.js").ListingAnswer} */ (listed.body);
+    if (listing.skills.length > 1) {
+      const choice = await chooseSkills(listing, sending.name);
+      if (choice === undefined) {
+        showOutcome("neutral", el("p", {}, `Did not import ${described(sending)}.`));
+        return;
+      }
+      queries = choice.map(({ path, skills }) => {
+        const query = new URLSearchParams();
+        if (path !== "") query.set("path", path);
+        for (const skill of skills) query.append("skill", skill);
+        return query;
+      });
+    }
+    for (const query of queries) query.set("name", sending.name);
   }
-  const suffix = query.size > 0 ? `?${query}` : "";
-  const answer = await send(`/api/imports${suffix}`, body, sending);
+  if (replace.checked) for (const query of queries) query.set("replace", "1");
+  /** @type {import("./api.js").ImportAnswer} */
+  const imported = { skills: [], warnings: [] };
+  /** @type {{ status: number; body: unknown; cancelled?: boolean }} */
+  let answer = { status: 201, body: imported };
+  for (const query of queries) {
+    const suffix = query.size > 0 ? `?${query}` : "";
+    const one = await send(`/api/imports${suffix}`, body, sending);
+    if (one.status !== 201 && one.status !== 200) {
+      answer = one;
+      break;
+    }
+    const { skills, warnings } = /** @type {import("./api.js").ImportAnswer} */ (one.body);
+    imported.skills.push(...skills);
+    imported.warnings.push(...warnings);
+  }
   if (answer.status !== 0) replace.checked = false;
   report(sending, answer);
   afterImport();

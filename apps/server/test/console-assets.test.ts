@@ -18,6 +18,7 @@ describe("console assets", () => {
     ["/console.js", "text/javascript"],
     ["/api.js", "text/javascript"],
     ["/upload.js", "text/javascript"],
+    ["/choose.js", "text/javascript"],
     ["/console.css", "text/css"],
     ["/favicon.svg", "image/svg+xml"],
   ])("serves %s as %s", async (path, type) => {

@@ -14,6 +14,7 @@ const consoleFiles: Record<string, { file: string; type: string }> = {
   "/catalog-view.js": { file: "catalog-view.js", type: "text/javascript; charset=utf-8" },
   "/skill-view.js": { file: "skill-view.js", type: "text/javascript; charset=utf-8" },
   "/upload.js": { file: "upload.js", type: "text/javascript; charset=utf-8" },
+  "/choose.js": { file: "choose.js", type: "text/javascript; charset=utf-8" },
   "/console.css": { file: "console.css", type: "text/css; charset=utf-8" },
   "/favicon.svg": { file: "favicon.svg", type: "image/svg+xml" },
 };
