@@ -17,6 +17,7 @@ import { catalogBenchmarks } from "./suites/catalog.mjs";
 import { payloadBenchmarks } from "./suites/payload.mjs";
 import { readerBenchmarks } from "./suites/reader.mjs";
 import { serverBenchmarks } from "./suites/server.mjs";
+import { storePostgresBenchmarks } from "./suites/store-postgres.mjs";
 
 function parseArguments(argv) {
   const filters = [];
@@ -66,6 +67,7 @@ async function main() {
     ...catalogBenchmarks,
     ...payloadBenchmarks,
     ...serverBenchmarks,
+    ...storePostgresBenchmarks,
   ];
   const chosen = all.filter((b) => filters.length === 0 || filters.some((f) => b.name.includes(f)));
   if (chosen.length === 0) {

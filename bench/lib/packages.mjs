@@ -13,6 +13,8 @@ const LOCATIONS = {
   "bundle-reader": "packages/bundle-reader",
   "skill-catalog": "packages/skill-catalog",
   payload: "packages/payload",
+  "store-postgres": "packages/store-postgres",
+  "test-postgres": "tooling/test-postgres",
   server: "apps/server",
 };
 

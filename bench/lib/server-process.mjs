@@ -22,14 +22,20 @@ export async function readPeakRss(pid) {
   }
 }
 
-/** Starts the server; resolves with { base, pid, stop() } once it prints its address. */
-export async function startServer({ dataDir, workspaceDir }) {
+/**
+ * Starts the server; resolves with { base, pid, stop() } once it prints its
+ * address. With `store`, the managed store is that PostgreSQL URL.
+ */
+export async function startServer({ dataDir, workspaceDir, store }) {
   const bin = join(locatePackage("server"), "dist", "bin.js");
   const child = spawn(
     process.execPath,
     [bin, "--host", "127.0.0.1", "--port", "0", "--data", dataDir, "--workspace", workspaceDir],
     {
-      env: createChildEnvironment({ SKILLSHELF_TOKEN: BENCH_TOKEN }),
+      env: createChildEnvironment({
+        SKILLSHELF_TOKEN: BENCH_TOKEN,
+        ...(store === undefined ? {} : { SKILLSHELF_STORE: store }),
+      }),
       stdio: ["ignore", "pipe", "pipe"],
     },
   );

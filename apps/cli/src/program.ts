@@ -6,12 +6,14 @@
 // and the internal refusal (3) for anything thrown. The commands themselves
 // are listed in commands.ts.
 import { readFileSync } from "node:fs";
+import type { DecidedRoots } from "@skillshelf/skill-catalog";
+import type { OpenedRoots } from "@skillshelf/store-postgres";
 import { Command, CommanderError, Option } from "commander";
 import { type Action, commandSpecs } from "./commands.js";
 import { type Context, UsageError } from "./context.js";
 import { type Output, type OutStream, openOutput } from "./output.js";
-import { EXIT_OK, EXIT_USAGE, reportFailure } from "./refusal.js";
-import { type RootOptions, resolveRoots } from "./roots.js";
+import { EXIT_OK, EXIT_USAGE, reportFailure, reportRefusal } from "./refusal.js";
+import { type CliRoots, type RootOptions, resolveRoots } from "./roots.js";
 import type { Input } from "./source.js";
 
 /** The process around a run: arguments (after the program name), environment and streams. */
@@ -95,8 +97,16 @@ function createProgram(io: Io, output: Output, setExit: (code: number) => void):
       const command = args.at(-1) as Command;
       const options = command.opts();
       const json = options.json === true;
+      let close = async (): Promise<void> => {};
       try {
-        const context = createContext(io, output, command, json);
+        const decided = decideRoots(io, command);
+        const opened = await openDecidedRoots(decided);
+        if (!opened.ok) {
+          setExit(reportRefusal(output, opened.refusal, json));
+          return;
+        }
+        close = opened.close;
+        const context = createContext(io, output, opened.roots, json);
         setExit(await run(context, args.slice(0, -2) as string[], options));
       } catch (error) {
         if (error instanceof UsageError) {
@@ -106,6 +116,8 @@ function createProgram(io: Io, output: Output, setExit: (code: number) => void):
           });
         }
         setExit(reportFailure(output, error, json, io.env));
+      } finally {
+        await close();
       }
     };
 
@@ -149,18 +161,39 @@ function addCommand(program: Command, nameAndArgs: string, description: string):
 function addRootOptions(command: Command): void {
   command
     .addOption(new Option("--workspace <dir>", "workspace whose skills/ is the builtin root"))
-    .addOption(new Option("--data <dir>", "data directory whose skills/ is the managed root"));
+    .addOption(new Option("--data <dir>", "data directory whose skills/ is the managed root"))
+    .addOption(
+      new Option(
+        "--store <url>",
+        "PostgreSQL store for managed skills (default $SKILLSHELF_STORE)",
+      ),
+    );
 }
 
 /** The roots from the options given after the command, else before it, else the defaults. */
-function createContext(io: Io, output: Output, command: Command, json: boolean): Context {
+function decideRoots(io: Io, command: Command): DecidedRoots {
   const own = command.opts() as RootOptions;
   const global = (command.parent?.opts() ?? {}) as RootOptions;
-  const roots = resolveRoots(
-    { workspace: own.workspace ?? global.workspace, data: own.data ?? global.data },
+  return resolveRoots(
+    {
+      workspace: own.workspace ?? global.workspace,
+      data: own.data ?? global.data,
+      store: own.store ?? global.store,
+    },
     io.env,
     io.cwd,
   );
+}
+
+/** The managed directory as decided, or the named store opened (store-postgres is loaded only then). */
+async function openDecidedRoots(decided: DecidedRoots): Promise<OpenedRoots> {
+  const { builtin, managed, store } = decided;
+  if (store === undefined) return { ok: true, roots: { builtin, managed }, close: async () => {} };
+  const { openRoots } = await import("@skillshelf/store-postgres");
+  return openRoots({ builtin, managed, store });
+}
+
+function createContext(io: Io, output: Output, roots: CliRoots, json: boolean): Context {
   const tool = `skillshelf ${readVersion()}`;
   return { output, roots, json, env: io.env, stdin: io.stdin, cwd: io.cwd, tool };
 }

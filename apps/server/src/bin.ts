@@ -6,6 +6,8 @@
 import { readFileSync } from "node:fs";
 import { mkdir } from "node:fs/promises";
 import type { AddressInfo } from "node:net";
+import { message } from "@skillshelf/bundle-reader";
+import { openRoots } from "@skillshelf/store-postgres";
 import { buildApp } from "./app.js";
 import { generateToken } from "./auth.js";
 import { parseConfig } from "./config.js";
@@ -27,15 +29,25 @@ if (parsed.ok === false) {
   process.exit(2);
 }
 const { config } = parsed;
-const { roots } = config;
-try {
-  await mkdir(roots.managed, { recursive: true });
-} catch (error) {
-  process.stderr.write(
-    `skillshelf-server: cannot create the data directory ${roots.managed} (${(error as Error).message}); choose another with --data.\n`,
-  );
-  process.exit(2);
+if (config.roots.store === undefined) {
+  try {
+    await mkdir(config.roots.managed, { recursive: true });
+  } catch (error) {
+    process.stderr.write(
+      `skillshelf-server: cannot create the data directory ${config.roots.managed} (${(error as Error).message}); choose another with --data.\n`,
+    );
+    process.exit(2);
+  }
 }
+// A store that cannot be reached at start stops the server with one line
+// (exit 3, as the CLI's store-failed); later losses only make it unready.
+const opened = await openRoots(config.roots);
+if (!opened.ok) {
+  process.stderr.write(`skillshelf-server: ${message(opened.refusal)}\n`);
+  process.exit(3);
+}
+const { roots } = opened;
+const managedLocation = typeof roots.managed === "string" ? roots.managed : roots.managed.location;
 
 const token = config.token ?? generateToken();
 const server = await buildApp({
@@ -64,7 +76,7 @@ process.stdout.write(
       : `console: ${url} (append #token= and your SKILLSHELF_TOKEN)`,
     `  skillshelf-server on http://${config.host.includes(":") ? `[${config.host}]` : config.host}:${port}`,
     `  builtin skills: ${roots.builtin}`,
-    `  managed skills: ${roots.managed}`,
+    `  managed skills: ${managedLocation}`,
     "",
   ].join("\n"),
 );

@@ -12,8 +12,12 @@ import { z } from "zod";
 export type ServerConfig = {
   host: string;
   port: number;
-  /** The builtin root (`<workspace>/skills`) and the managed root (`<data>/skills`). */
-  roots: { builtin: string; managed: string };
+  /**
+   * The builtin root (`<workspace>/skills`) and the managed root
+   * (`<data>/skills`), or the PostgreSQL store's URL in `store` (--store,
+   * else $SKILLSHELF_STORE), which bin.ts opens before listening.
+   */
+  roots: { builtin: string; managed: string; store: string | undefined };
   /** The token from SKILLSHELF_TOKEN, or undefined to generate one. */
   token: string | undefined;
   /** Names a Host header may carry beside the bound host, localhost, 127.0.0.1 and [::1]. */
@@ -37,6 +41,9 @@ Options:
                       (default $SKILLSHELF_DATA, else $XDG_DATA_HOME/skillshelf,
                       else ~/.local/share/skillshelf)
   --workspace <dir>   workspace; builtin skills are <dir>/skills (default: cwd)
+  --store <url>       keep managed skills in PostgreSQL, shared by every
+                      replica (postgres://user@host:5432/db; default
+                      $SKILLSHELF_STORE); --data is then unused
   --allowed-host <name>
                       a name the Host header may carry (repeatable); the bound
                       host, localhost, 127.0.0.1 and [::1] are always served,
@@ -46,7 +53,11 @@ Options:
 
 Environment:
   SKILLSHELF_TOKEN    the API token (at least 16 characters); generated at
-                      start when unset, and required for a non-loopback host`;
+                      start when unset, and required for a non-loopback host
+  SKILLSHELF_STORE    the store's URL, as --store
+  SKILLSHELF_STORE_PASSWORD_FILE
+                      a file holding the store's password (else the URL's,
+                      else PGPASSWORD); never printed`;
 
 const loopbackHosts = new Set(["127.0.0.1", "localhost", "::1", "[::1]"]);
 
@@ -100,6 +111,7 @@ export function parseConfig(
         port: { type: "string" },
         data: { type: "string" },
         workspace: { type: "string" },
+        store: { type: "string" },
         "allowed-host": { type: "string", multiple: true },
         version: { type: "boolean", short: "v" },
         help: { type: "boolean", short: "h" },
@@ -125,6 +137,12 @@ export function parseConfig(
     return { ok: false, message: first?.message ?? "the configuration is invalid" };
   }
   const { data, workspace, ...rest } = parsed.data;
-  const { builtin, managed } = resolveSkillRoots({ data, workspace }, env, cwd);
-  return { ok: true, config: { ...rest, token: rest.token, roots: { builtin, managed } } };
+  const store = typeof values.store === "string" ? values.store : undefined;
+  const {
+    builtin,
+    managed,
+    store: named,
+  } = resolveSkillRoots({ data, workspace, store }, env, cwd);
+  const roots = { builtin, managed, store: named };
+  return { ok: true, config: { ...rest, token: rest.token, roots } };
 }

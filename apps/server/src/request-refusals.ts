@@ -14,7 +14,8 @@ export type RequestCode =
   | "busy"
   | "shutting-down"
   | "too-slow"
-  | "too-many-streams";
+  | "too-many-streams"
+  | "not-ready";
 
 export type RequestRefusal = {
   code: RequestCode;
@@ -62,6 +63,11 @@ export const requestRefusals: Record<RequestCode, RequestRule> = {
     status: 408,
     sentence: (r) =>
       `The upload arrived slower than ${r.limit === undefined ? "the minimum rate" : `${r.limit.toLocaleString("en-US")} bytes per second`}, so it was cut to free its import slot; send it again over a faster connection.`,
+  },
+  "not-ready": {
+    status: 503,
+    sentence: (r) =>
+      `This server cannot use its managed store right now${detail(r)}; it stays up and is ready again by itself once the store is back.`,
   },
   "too-many-streams": {
     status: 503,

@@ -24,6 +24,7 @@ export { recordSource, type Selection } from "./recorded-source.js";
 export { remove } from "./remove.js";
 export { catalogReport, listSkills, skillReport } from "./report.js";
 export {
+  type DecidedRoots,
   type RootOptions,
   type RootsLike,
   resolveDataDir,

@@ -36,8 +36,20 @@ export class SkillRoots {
 /** The `skills` folder of a workspace or a data directory: the one place this is written. */
 const skillsDirOf = (dir: string): string => resolve(dir, "skills");
 
-/** The directories named on a command line, if any. */
-export type RootOptions = { workspace?: string | undefined; data?: string | undefined };
+/** The directories (and the store) named on a command line, if any. */
+export type RootOptions = {
+  workspace?: string | undefined;
+  data?: string | undefined;
+  /** A PostgreSQL store's URL (`--store`), over $SKILLSHELF_STORE. */
+  store?: string | undefined;
+};
+
+/** Roots as a command line decides them: directories, and the store's URL when one is named. */
+export type DecidedRoots = SkillRoots & {
+  managed: string;
+  /** The managed store's URL (`--store`, else $SKILLSHELF_STORE); the directory when undefined. */
+  store: string | undefined;
+};
 
 type Env = Record<string, string | undefined>;
 
@@ -57,15 +69,18 @@ export function resolveDataDir(options: RootOptions, env: Env, cwd: string): str
   return join(env.HOME || homedir(), ".local", "share", "skillshelf");
 }
 
-/** The roots for a command line: builtin `<workspace>/skills` (default cwd), managed `<data>/skills`. */
-export function resolveSkillRoots(
-  options: RootOptions,
-  env: Env,
-  cwd: string,
-): SkillRoots & { managed: string } {
+/**
+ * The roots for a command line: builtin `<workspace>/skills` (default cwd),
+ * managed `<data>/skills`, unless a store URL is named (`store`, else
+ * $SKILLSHELF_STORE), which the caller opens (@skillshelf/store-postgres)
+ * in place of the managed directory.
+ */
+export function resolveSkillRoots(options: RootOptions, env: Env, cwd: string): DecidedRoots {
   const workspace = resolve(cwd, options.workspace ?? ".");
   const roots = SkillRoots.forWorkspace(workspace).withManaged(resolveDataDir(options, env, cwd));
-  return roots as SkillRoots & { managed: string };
+  const named = options.store ?? env.SKILLSHELF_STORE;
+  const store = named === undefined || named === "" ? undefined : named;
+  return Object.assign(roots, { managed: roots.managed!, store });
 }
 
 /** The roots with the builtin root absolute and the managed store as a store (or none). */

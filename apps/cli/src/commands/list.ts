@@ -18,6 +18,7 @@ import {
   visibleLength,
 } from "../output.js";
 import { EXIT_OK } from "../refusal.js";
+import { managedLocation } from "../roots.js";
 import { printWarnings } from "../warnings.js";
 
 /** Digests are shown by their first 12 hex digits, enough to tell versions apart. */
@@ -31,7 +32,7 @@ export async function runList(context: Context): Promise<number> {
   if (context.json) {
     printJson(output, {
       ok: true,
-      roots,
+      roots: { builtin: roots.builtin, managed: managedLocation(roots) },
       ...catalogReport(found, listed.records),
       payload: listed.payload,
       warnings,
@@ -40,7 +41,7 @@ export async function runList(context: Context): Promise<number> {
   }
   const { out } = output;
   if (found.skills.length === 0 && found.refused.length === 0) {
-    out.line(`no skills in ${roots.builtin} or ${roots.managed}`);
+    out.line(`no skills in ${roots.builtin} or ${managedLocation(roots)}`);
     return EXIT_OK;
   }
   for (const line of formatSkills(out, found)) out.line(line);

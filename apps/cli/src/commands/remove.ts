@@ -4,6 +4,7 @@ import { remove } from "@skillshelf/skill-catalog";
 import type { Context } from "../context.js";
 import { printJson } from "../output.js";
 import { EXIT_OK, reportRefusal } from "../refusal.js";
+import { managedLocation } from "../roots.js";
 
 export async function runRemove(context: Context, id: string): Promise<number> {
   const { output, json } = context;
@@ -15,7 +16,7 @@ export async function runRemove(context: Context, id: string): Promise<number> {
   }
   const { out } = output;
   out.line(
-    `${out.paint("green", "removed")} ${out.paint("bold", result.id)} from ${context.roots.managed}`,
+    `${out.paint("green", "removed")} ${out.paint("bold", result.id)} from ${managedLocation(context.roots)}`,
   );
   return EXIT_OK;
 }

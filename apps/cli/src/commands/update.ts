@@ -7,6 +7,7 @@ import { update } from "@skillshelf/skill-catalog";
 import type { Context } from "../context.js";
 import { formatTable, printJson } from "../output.js";
 import { EXIT_OK, reportRefusal } from "../refusal.js";
+import { managedLocation } from "../roots.js";
 
 export type UpdateOptions = { force?: boolean };
 
@@ -49,7 +50,7 @@ export async function runUpdate(
       why,
     ];
   });
-  if (rows.length === 0) out.line(`no managed skills in ${context.roots.managed}`);
+  if (rows.length === 0) out.line(`no managed skills in ${managedLocation(context.roots)}`);
   for (const line of formatTable(rows)) out.line(line.trimEnd());
   return code;
 }

@@ -6,6 +6,7 @@ import { verify } from "@skillshelf/skill-catalog";
 import type { Context } from "../context.js";
 import { formatTable, printJson } from "../output.js";
 import { EXIT_OK, reportRefusal } from "../refusal.js";
+import { managedLocation } from "../roots.js";
 
 const EXIT_DRIFT = 1;
 
@@ -21,7 +22,7 @@ export async function runVerify(context: Context, ids: string[]): Promise<number
   }
   const { out } = output;
   if (result.skills.length === 0) {
-    out.line(`no managed skills in ${context.roots.managed}`);
+    out.line(`no managed skills in ${managedLocation(context.roots)}`);
     return code;
   }
   const rows: string[][] = [];

@@ -1,16 +1,34 @@
 // The small read-only answers: liveness (no token, nothing about the store),
-// the reader's limits with the server's own caps derived from them, and the
-// payload a worker would receive.
+// readiness (no token: 200 while the managed store could take a write now,
+// 503 with the store-failed refusal while it cannot, so a proxy stops
+// sending this replica traffic while its database is away and resumes once
+// the store reconnects by itself), the reader's limits with the server's own
+// caps derived from them, and the payload a worker would receive.
 import { limits } from "@skillshelf/bundle-reader";
 import { payload } from "@skillshelf/payload";
-import type { RootsLike } from "@skillshelf/skill-catalog";
+import { DirectoryStore, type RootsLike } from "@skillshelf/skill-catalog";
 import type { FastifyInstance } from "fastify";
 import { sendRefusal } from "../answer.js";
 import type { ImportCaps } from "../imports/caps.js";
 
-/** Registers GET /healthz, GET /api/limits and GET /api/payload. */
+/** Registers GET /healthz, GET /readyz, GET /api/limits and GET /api/payload. */
 export function registerInfoRoutes(app: FastifyInstance, roots: RootsLike, caps: ImportCaps): void {
   app.get("/healthz", async () => ({ ok: true }));
+
+  const store =
+    typeof roots.managed === "string" ? new DirectoryStore(roots.managed) : roots.managed;
+  app.get("/readyz", async (_request, reply) => {
+    if (store === undefined) return { ok: true };
+    const probed = await store.probeWritable();
+    if (!probed.ok) {
+      const { detail } = probed.refusal;
+      return sendRefusal(
+        reply,
+        detail === undefined ? { code: "not-ready" } : { code: "not-ready", detail },
+      );
+    }
+    return { ok: true };
+  });
 
   app.get("/api/limits", async () => ({ ...limits(), ...caps }));
 
