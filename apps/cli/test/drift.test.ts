@@ -78,4 +78,28 @@ describe("verify and update", () => {
     });
     expect(shown.treeDigest).toBe((shown.record as { tree: { digest: string } }).tree.digest);
   });
+
+  it("record the selection an import was made with, and update through it", async () => {
+    const { args } = makeRoots();
+    const repository = join(makeTempDir("skillshelf-cli-repo-"), "repo");
+    writeTree(repository, {
+      "README.md": "a repository whose skills sit under skills/\n",
+      "skills/alpha/SKILL.md": skillFile("alpha"),
+      "skills/beta/SKILL.md": skillFile("beta"),
+    });
+    const selected = ["--path", "skills", "--skill", "alpha"];
+    expect((await runBin(["import", repository, ...selected, ...args])).code).toBe(0);
+    const shown = parseJson(await runBin(["show", "alpha", "--json", ...args]));
+    expect(shown).toMatchObject({
+      record: { source: { kind: "path", name: repository, path: "skills", skills: ["alpha"] } },
+    });
+    expect((await runBin(["show", "beta", ...args])).code).toBe(1);
+
+    writeFileSync(join(repository, "skills", "alpha", "notes.md"), "new in the source\n");
+    const updated = await runBin(["update", "--json", ...args]);
+    expect(updated.code).toBe(0);
+    expect(parseJson(updated)).toMatchObject({ skills: [{ id: "alpha", status: "updated" }] });
+    const after = parseJson(await runBin(["show", "alpha", "--json", ...args]));
+    expect(after).toMatchObject({ files: [{ path: "SKILL.md" }, { path: "notes.md" }] });
+  });
 });

@@ -25,7 +25,7 @@ export async function runImport(
     output.err,
     `installing ${count} ${count === 1 ? "skill" : "skills"}`,
   );
-  const result = await recordSource(read.source)
+  const result = await recordSource(read.source, { path: options.path, skills: options.skill })
     .then((source) =>
       install(context.roots, read.skills, {
         replace: options.replace === true,

@@ -82,7 +82,7 @@ export async function runImport(
       ? await check(roots, read.skills, { replace: options.replace })
       : await install(roots, read.skills, {
           replace: options.replace,
-          source: await recordSource(source),
+          source: await recordSource(source, { path: options.path, skills: options.skills }),
           tool: TOOL,
         });
     if (!result.ok) return result;
