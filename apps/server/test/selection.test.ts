@@ -91,6 +91,14 @@ describe("selecting from a whole repository over HTTP", () => {
     const body = await bodyOf(response);
     expect(body.skills.map((s: { id: string }) => s.id)).toEqual(["notes", "pdf"]);
     expect(body.warnings).toEqual([]);
+    const shown = await bodyOf(
+      await fetch(`${server.url}/api/skills/pdf`, { headers: server.auth }),
+    );
+    expect(shown.record.source).toMatchObject({
+      kind: "archive",
+      path: "skills",
+      skills: ["pdf", "notes"],
+    });
   });
 
   it("refuses the whole repository, saying where the skills are", async () => {
