@@ -7,6 +7,7 @@
 // plain-fields.ts). Only the block's lines are cut out of the text, never the
 // whole body, so a long SKILL.md costs no more than its opening.
 import { parse } from "yaml";
+import { leadingLines } from "./leading-lines.js";
 import { readPlainFields } from "./plain-fields.js";
 
 export type Frontmatter =
@@ -14,16 +15,14 @@ export type Frontmatter =
   | { kind: "present"; fields: Record<string, unknown> }
   | { kind: "invalid"; reason: string };
 
-const BOM = "\uFEFF";
-
 /** Whether a line (without its ending) is a `---` fence. */
 export const isFence = (line: string): boolean => line.trimEnd() === "---";
 
 /** Reads the frontmatter block that opens a SKILL.md text, if its first line opens one. */
 export function readFrontmatter(text: string): Frontmatter {
-  const body = text.startsWith(BOM) ? text.slice(1) : text;
-  const lines = blockLines(body);
-  if (lines === undefined) return { kind: "absent" };
+  // Up to the closing fence, or only the first line when it opens no block.
+  const lines = leadingLines(text, (line, index) => (index === 0 ? !isFence(line) : isFence(line)));
+  if (!isFence(lines[0]!)) return { kind: "absent" };
   const end = lines.findIndex((line, index) => index > 0 && isFence(line));
   if (end === -1) {
     return { kind: "invalid", reason: "its frontmatter opens with '---' but is never closed" };
@@ -42,23 +41,4 @@ export function readFrontmatter(text: string): Frontmatter {
     return { kind: "invalid", reason: "its frontmatter is not a mapping of fields" };
   }
   return { kind: "present", fields: value as Record<string, unknown> };
-}
-
-/**
- * The lines from the opening fence up to and including the closing one (all
- * of them when none closes), each without its line ending; undefined when the
- * first line is no fence.
- */
-function blockLines(text: string): string[] | undefined {
-  const lines: string[] = [];
-  let start = 0;
-  for (;;) {
-    const end = text.indexOf("\n", start);
-    const raw = end === -1 ? text.slice(start) : text.slice(start, end);
-    const line = raw.endsWith("\r") ? raw.slice(0, -1) : raw;
-    if (lines.length === 0 && !isFence(line)) return undefined;
-    lines.push(line);
-    if (end === -1 || (lines.length > 1 && isFence(line))) return lines;
-    start = end + 1;
-  }
 }

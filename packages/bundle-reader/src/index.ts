@@ -5,6 +5,7 @@ export { catalogCodes, destinationCodes, sourceCodes } from "./codes.js";
 export { formatBytes } from "./format-bytes.js";
 export { type Frontmatter, readFrontmatter } from "./frontmatter.js";
 export { type JudgedFile, judgeSkillFiles } from "./judge-skill-files.js";
+export { leadingLines } from "./leading-lines.js";
 export { limits, MAX_BYTES, MAX_ENTRIES, maxArchiveBytes } from "./limits.js";
 export {
   type BundleListing,

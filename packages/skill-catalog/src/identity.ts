@@ -4,7 +4,7 @@
 // the id). A leading UTF-8 BOM hides neither. The frontmatter is read by the
 // bundle reader, its one owner; for the title, only the lines up to the first
 // non-empty one are cut out of the text, never the whole body.
-import { readFrontmatter } from "@skillshelf/bundle-reader";
+import { leadingLines, readFrontmatter } from "@skillshelf/bundle-reader";
 
 export type Identity =
   | { ok: true; id: string; description?: string }
@@ -15,8 +15,6 @@ export type Identity =
       /** The id the SKILL.md does declare, when it declares one other than its directory's. */
       declared?: string;
     };
-
-const BOM = "\uFEFF";
 
 /** Reads the id a SKILL.md text declares, by frontmatter or by title. */
 export function readIdentity(text: string): Identity {
@@ -33,8 +31,7 @@ export function readIdentity(text: string): Identity {
       ? { ok: true, id: name.trim(), description: description.trim() }
       : { ok: true, id: name.trim() };
   }
-  const body = text.startsWith(BOM) ? text.slice(1) : text;
-  const first = leadingLines(body, (line) => line.trim() !== "").find((line) => line.trim() !== "");
+  const first = leadingLines(text, (line) => line.trim() !== "").find((line) => line.trim() !== "");
   const title = first === undefined ? undefined : /^# +(\S.*)$/.exec(first.trimEnd());
   if (title === undefined || title === null) {
     return {
@@ -45,23 +42,6 @@ export function readIdentity(text: string): Identity {
     };
   }
   return { ok: true, id: title[1]!.trim() };
-}
-
-/**
- * The lines of `text` from the first up to and including the first one that
- * `last` accepts (all of them when none does), each without its line ending.
- */
-function leadingLines(text: string, last: (line: string, index: number) => boolean): string[] {
-  const lines: string[] = [];
-  let start = 0;
-  for (;;) {
-    const end = text.indexOf("\n", start);
-    const raw = end === -1 ? text.slice(start) : text.slice(start, end);
-    const line = raw.endsWith("\r") ? raw.slice(0, -1) : raw;
-    lines.push(line);
-    if (end === -1 || last(line, lines.length - 1)) return lines;
-    start = end + 1;
-  }
 }
 
 /** Checks that a SKILL.md declares `id`; answers the reason when it does not. */
