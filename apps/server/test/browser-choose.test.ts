@@ -12,7 +12,13 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { skillFiles, tarOf, tgzOf } from "./support/bodies.js";
 import { launchChromium } from "./support/chromium.js";
-import { openPage, overflowOf, patience, seriousViolations } from "./support/console-page.js";
+import {
+  dropFile,
+  openPage,
+  overflowOf,
+  patience,
+  seriousViolations,
+} from "./support/console-page.js";
 import { bodyOf, startServer, type TestServer } from "./support/server.js";
 
 const shots = fileURLToPath(new URL("../test-results/console/", import.meta.url));
@@ -31,22 +37,6 @@ async function catalogIds(): Promise<string[]> {
   });
   const { skills } = (await bodyOf(response)) as { skills: { id: string; origin: string }[] };
   return skills.filter((skill) => skill.origin !== "builtin").map((skill) => skill.id);
-}
-
-/** Drops one file with `name` and `bytes` on the drop zone. */
-async function dropFile(name: string, bytes: Uint8Array): Promise<void> {
-  const transfer = await page.evaluateHandle(
-    ([content, fileName]) => {
-      const scope = globalThis as unknown as {
-        DataTransfer: new () => { items: { add(file: File): void } };
-      };
-      const data = new scope.DataTransfer();
-      data.items.add(new File([new Uint8Array(content as number[])], fileName as string));
-      return data;
-    },
-    [[...bytes], name] as const,
-  );
-  await page.locator("#drop").dispatchEvent("drop", { dataTransfer: transfer });
 }
 
 beforeAll(async () => {
@@ -71,7 +61,7 @@ describe.sequential("choosing a collection's skills", () => {
       "skills/bravo/SKILL.md": "# bravo\n\nDoes bravo.\n",
       "skills/charlie/SKILL.md": "# charlie\n\nDoes charlie.\n",
     });
-    await dropFile("repo.tgz", archive);
+    await dropFile(page, "repo.tgz", archive);
     const choose = page.locator("#choose");
     await expect.poll(() => choose.isVisible(), patience).toBe(true);
     const boxes = page.getByRole("checkbox", { name: /^(alpha|bravo|charlie)\b/ });
@@ -102,7 +92,7 @@ describe.sequential("choosing a collection's skills", () => {
   });
 
   it("imports a single-skill archive at once, offering no list", async () => {
-    await dropFile("delta.tar", tarOf("delta", skillFiles("delta")));
+    await dropFile(page, "delta.tar", tarOf("delta", skillFiles("delta")));
     const outcome = page.locator("#outcome");
     await expect.poll(() => card("delta").count(), patience).toBe(1);
     expect(await outcome.textContent()).toContain("Imported 1 skill.");

@@ -14,7 +14,7 @@ import { dirname, join } from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchChromium } from "./support/chromium.js";
-import { openPage, patience } from "./support/console-page.js";
+import { dropFile, openPage, patience } from "./support/console-page.js";
 import { bodyOf, startServer, type TestServer } from "./support/server.js";
 
 let server: TestServer;
@@ -60,21 +60,6 @@ async function emptyStore(): Promise<void> {
   for (const id of await managedIds()) {
     await fetch(`${server.url}/api/skills/${id}`, { method: "DELETE", headers: server.auth });
   }
-}
-
-async function dropFile(name: string, bytes: Uint8Array): Promise<void> {
-  const transfer = await page.evaluateHandle(
-    ([content, fileName]) => {
-      const scope = globalThis as unknown as {
-        DataTransfer: new () => { items: { add(file: File): void } };
-      };
-      const data = new scope.DataTransfer();
-      data.items.add(new File([new Uint8Array(content as number[])], fileName as string));
-      return data;
-    },
-    [[...bytes], name] as const,
-  );
-  await page.locator("#drop").dispatchEvent("drop", { dataTransfer: transfer });
 }
 
 /** A repository whose skills sit under skills/, beside a README and a CLAUDE.md link. */
@@ -131,7 +116,7 @@ describe.sequential("real archives dropped on the console", () => {
       ],
       dir,
     );
-    await dropFile("pdf-tools.skill", await readFile(join(dir, "pdf-tools.skill")));
+    await dropFile(page, "pdf-tools.skill", await readFile(join(dir, "pdf-tools.skill")));
     await expect.poll(managedIds, patience).toEqual(["pdf-tools"]);
     expect(await page.locator("#outcome").textContent()).toContain("Imported 1 skill.");
   });
@@ -146,7 +131,7 @@ describe.sequential("real archives dropped on the console", () => {
       "__MACOSX/._notes": Uint8Array.from([0, 5, 0x16, 7, 0xff]),
     });
     run("zip", ["-q", "-r", "notes.zip", "notes", "__MACOSX"], dir);
-    await dropFile("notes.zip", await readFile(join(dir, "notes.zip")));
+    await dropFile(page, "notes.zip", await readFile(join(dir, "notes.zip")));
     await expect.poll(managedIds, patience).toEqual(["notes"]);
   });
 
@@ -160,7 +145,7 @@ describe.sequential("real archives dropped on the console", () => {
       repo ??= await repository();
       const out = join(work, `archive-${extra.length}.zip`);
       run("git", ["archive", "--format=zip", ...extra, "-o", out, "HEAD"], repo);
-      await dropFile("download.zip", await readFile(out));
+      await dropFile(page, "download.zip", await readFile(out));
       await expect.poll(() => page.locator("#choose").isVisible(), patience).toBe(true);
       const boxes = page.getByRole("checkbox", { name: /^(alpha|bravo)\b/ });
       expect(await boxes.count()).toBe(2);

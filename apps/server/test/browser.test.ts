@@ -20,7 +20,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { skillFiles, tarOf, tgzOf } from "./support/bodies.js";
 import { launchChromium } from "./support/chromium.js";
-import { openPage, patience, seriousViolations } from "./support/console-page.js";
+import { dropFile, openPage, patience, seriousViolations } from "./support/console-page.js";
 import { startServer, type TestServer, writeSkill } from "./support/server.js";
 
 const shots = fileURLToPath(new URL("../test-results/console/", import.meta.url));
@@ -51,22 +51,6 @@ afterAll(async () => {
   await server?.stop();
   await rm(files, { recursive: true, force: true });
 });
-
-/** Drops one file with `name` and `bytes` on the drop zone. */
-async function dropFile(name: string, bytes: Uint8Array): Promise<void> {
-  const transfer = await page.evaluateHandle(
-    ([content, fileName]) => {
-      const scope = globalThis as unknown as {
-        DataTransfer: new () => { items: { add(file: File): void } };
-      };
-      const data = new scope.DataTransfer();
-      data.items.add(new File([new Uint8Array(content as number[])], fileName as string));
-      return data;
-    },
-    [[...bytes], name] as const,
-  );
-  await page.locator("#drop").dispatchEvent("drop", { dataTransfer: transfer });
-}
 
 describe.sequential("the console", () => {
   it("opens with the token from the fragment and takes it out of the address bar", async () => {
@@ -160,7 +144,7 @@ describe.sequential("the console", () => {
   });
 
   it("sends any single dropped file as an archive and lets the reader sniff it", async () => {
-    await dropFile("gamma.bundle", tgzOf("gamma", skillFiles("gamma")));
+    await dropFile(page, "gamma.bundle", tgzOf("gamma", skillFiles("gamma")));
     await expect.poll(() => card("gamma").count(), patience).toBe(1);
     expect(await outcome().textContent()).toContain("file 'gamma.bundle'");
     // A zip made by Info-ZIP, dropped under a name that says nothing about it.
@@ -168,10 +152,10 @@ describe.sequential("the console", () => {
     await mkdir(join(zipped, "eta"), { recursive: true });
     await writeFile(join(zipped, "eta", "SKILL.md"), "# eta\n\nDoes eta.\n");
     execFileSync("zip", ["-qr", join(files, "eta.zip"), "eta"], { cwd: zipped });
-    await dropFile("eta-download", await readFile(join(files, "eta.zip")));
+    await dropFile(page, "eta-download", await readFile(join(files, "eta.zip")));
     await expect.poll(() => card("eta").count(), patience).toBe(1);
     expect(await outcome().textContent()).toContain("file 'eta-download'");
-    await dropFile("notes.md", new TextEncoder().encode("# not an archive\n"));
+    await dropFile(page, "notes.md", new TextEncoder().encode("# not an archive\n"));
     await expect.poll(() => outcome().getAttribute("class"), patience).toContain("refusal");
     expect(await page.locator("#outcome .code").textContent()).toBe("not-an-archive");
   });

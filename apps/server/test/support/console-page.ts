@@ -57,3 +57,19 @@ export async function seriousViolations(page: Page): Promise<Violation[]> {
     r.violations.map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.length, help: v.help })))`)) as Violation[];
   return found.filter((v) => v.impact === "serious" || v.impact === "critical");
 }
+
+/** Drops one file with `name` and `bytes` on the page's drop zone, as a person drags it there. */
+export async function dropFile(page: Page, name: string, bytes: Uint8Array): Promise<void> {
+  const transfer = await page.evaluateHandle(
+    ([content, fileName]) => {
+      const scope = globalThis as unknown as {
+        DataTransfer: new () => { items: { add(file: File): void } };
+      };
+      const data = new scope.DataTransfer();
+      data.items.add(new File([new Uint8Array(content as number[])], fileName as string));
+      return data;
+    },
+    [[...bytes], name] as const,
+  );
+  await page.locator("#drop").dispatchEvent("drop", { dataTransfer: transfer });
+}
