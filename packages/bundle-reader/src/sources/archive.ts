@@ -101,21 +101,20 @@ async function feed(
       reading.check();
       const room = MAX_BYTES - total;
       if (chunk.length > room) {
-        await tar.write(chunk.subarray(0, room));
+        tar.write(chunk.subarray(0, room));
         total = MAX_BYTES;
         tar.cut({ code: "too-large", limit: MAX_BYTES });
         break;
       }
       total += chunk.length;
-      await tar.write(chunk);
+      tar.write(chunk);
       reading.progress(total, ledger.entries);
       if (tar.settled) break;
     }
   } finally {
     untrack();
   }
-  tar.end();
-  const refusal = await tar.outcome;
+  const refusal = tar.end();
   reading.progress(total, ledger.entries);
   reading.check();
   return refusal ?? ledger;

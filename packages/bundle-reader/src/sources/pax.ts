@@ -9,8 +9,8 @@
 import { isUtf8 } from "node:buffer";
 
 export type PaxRecords = {
-  /** Whether a path record was given, and whether its bytes were UTF-8. */
-  path?: { utf8: boolean };
+  /** The path record, decoded as UTF-8, and whether its bytes were valid UTF-8. */
+  path?: { value: string; utf8: boolean };
   size?: number;
   sparse: boolean;
 };
@@ -47,8 +47,9 @@ export function checkPaxRecords(body: Uint8Array): PaxCheck {
     if (equals <= 0) return malformed("a record without a key and '='");
     const key = Buffer.from(record.subarray(0, equals)).toString("latin1");
     const value = record.subarray(equals + 1);
-    if (key === "path") found.path = { utf8: isUtf8(value) };
-    else if (key === "size") {
+    if (key === "path") {
+      found.path = { value: Buffer.from(value).toString("utf8"), utf8: isUtf8(value) };
+    } else if (key === "size") {
       const text = Buffer.from(value).toString("latin1");
       const size = /^[0-9]+$/.test(text) ? Number(text) : Number.NaN;
       if (!Number.isSafeInteger(size))

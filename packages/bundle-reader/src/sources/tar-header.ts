@@ -4,11 +4,11 @@
 // PAX records on a regular type) is not a regular file: its body is a sparse
 // map, not the file's bytes. Names are
 // decoded by tar-stream as latin1, which keeps the raw bytes, so whether they
-// are UTF-8 can be judged here; a PAX path arrives already decoded, and the
-// frame reports whether its raw bytes were UTF-8.
+// are UTF-8 can be judged here; a PAX path arrives already decoded, with
+// whether its raw bytes were UTF-8.
 import { isUtf8 } from "node:buffer";
-import type { Header } from "tar-stream";
 import type { EntryKind } from "../entries.js";
+import type { MemberHeader } from "./tar-codec.js";
 
 const ASCII = /^[\u0000-\u007f]*$/;
 
@@ -24,9 +24,9 @@ const special: Record<string, string> = {
 const SPARSE_TYPE = 0x53; // 'S'
 
 /** The member's kind from tar-stream's reading of its type, the raw typeflag, and its PAX records. */
-export function kindOf(header: Header, typeflag: number, sparse: boolean): MemberKind {
+export function kindOf(header: MemberHeader, typeflag: number, sparse: boolean): MemberKind {
   if (typeflag === SPARSE_TYPE) return { kind: "special", detail: "a sparse file" };
-  const type: string | null = header.type;
+  const type = header.type ?? null;
   if (sparse && (type === "file" || type === "contiguous-file")) {
     return { kind: "special", detail: "a sparse file (GNU.sparse PAX records)" };
   }
@@ -44,11 +44,18 @@ export function nameOfField(field: Uint8Array): { raw: string; utf8: boolean } {
   return { raw: bytes.toString("utf8"), utf8: isUtf8(bytes) };
 }
 
-/** The member's path as text, and whether its stored bytes were valid UTF-8. */
-export function nameOf(header: Header, paxPathUtf8: boolean): { raw: string; utf8: boolean } {
-  const pax = header.pax as Record<string, string> | null | undefined;
-  if (pax?.path) return { raw: header.name, utf8: paxPathUtf8 };
-  if (ASCII.test(header.name)) return { raw: header.name, utf8: true };
-  const bytes = Buffer.from(header.name, "latin1");
+/**
+ * The member's path as text, and whether its stored bytes were valid UTF-8:
+ * a PAX path record's (decoded, with its bytes' verdict) where one applies,
+ * else the latin1 name (from the header or a GNU long name) as UTF-8.
+ */
+export function nameOf(
+  latin1Name: string,
+  paxPath: { value: string; utf8: boolean } | undefined,
+): { raw: string; utf8: boolean } {
+  if (paxPath !== undefined && paxPath.value !== "")
+    return { raw: paxPath.value, utf8: paxPath.utf8 };
+  if (ASCII.test(latin1Name)) return { raw: latin1Name, utf8: true };
+  const bytes = Buffer.from(latin1Name, "latin1");
   return { raw: bytes.toString("utf8"), utf8: isUtf8(bytes) };
 }
