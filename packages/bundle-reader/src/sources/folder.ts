@@ -1,18 +1,21 @@
 // A folder on disk as a bundle: it contributes `<folder name>/<relative path>`
-// for each entry (with `path`, only the selected directory is walked). Everything is listed and judged from lstat first (kinds,
-// paths, the entry count and the sum of sizes), and only then are files read,
-// each checked to still be the file lstat saw. The calls are synchronous and
-// run in short slices between which the event loop runs (see fs-calls.ts).
-import type { Stats } from "node:fs";
+// for each entry (with `path`, only the selected directory is walked).
+// Everything is listed and judged first (kinds from the directories'
+// records, a regular file's size and links from lstat; paths, the entry
+// count and the sum of sizes), and only then are files read, each checked to
+// still be the file lstat saw. The calls are synchronous and run in short
+// slices between which the event loop runs (see fs-calls.ts); the directory
+// handles a deep tree is walked from are let go whatever the outcome.
 import { join } from "node:path";
-import type { Candidate, EntriesResult } from "../entries.js";
+import type { EntriesResult } from "../entries.js";
 import { Ledger } from "../ledger.js";
 import type { Reading } from "../reading.js";
 import { pathSegments, wantedFor } from "../select.js";
+import { Places, topPlace } from "./folder-places.js";
 import { type FolderEntry, unreadable, walkFolder } from "./folder-walk.js";
 import { lstatOf, readExpectedFile } from "./fs-calls.js";
 
-type Pending = { slot: number; entry: FolderEntry };
+type Pending = { slot: number; file: NonNullable<FolderEntry["file"]>; raw: string };
 
 /** Reads the folder at `root`, given by the caller as `shown`, as the entries of `name`. */
 export async function readFolder(
@@ -26,24 +29,37 @@ export async function readFolder(
   // A `path` that names no directory of the folder: nothing is walked, and the
   // skills step says so (not-in-source), as it does for an archive.
   if (start === undefined) return new Ledger(true).finish(undefined);
-  const walked = await walkFolder(start.absolute, shown, start.raw, reading);
+  const places = new Places();
+  try {
+    return await readWalked(start, shown, reading, places);
+  } finally {
+    places.release();
+  }
+}
+
+async function readWalked(
+  start: { absolute: string; raw: string },
+  shown: string,
+  reading: Reading,
+  places: Places,
+): Promise<EntriesResult> {
+  const walked = await walkFolder(topPlace(start.absolute), shown, start.raw, reading, places);
   if (!walked.ok) return walked;
   const ledger = new Ledger(true, wantedFor(reading.path));
   const pending: Pending[] = [];
-  for (const entry of walked.entries) {
-    const admission = ledger.admit(candidateOf(entry));
+  for (const { candidate, file } of walked.entries) {
+    const admission = ledger.admit(candidate);
     if (admission.kind === "refused") return { ok: false, refusal: admission.refusal };
     // A name never looked up (not UTF-8, too long) has nothing to read: it is refused if selected.
-    if (admission.kind === "file" && entry.stats !== undefined) {
-      pending.push({ slot: admission.slot, entry });
+    if (admission.kind === "file" && file !== undefined) {
+      pending.push({ slot: admission.slot, file, raw: candidate.raw });
     }
   }
   let bytes = 0;
-  for (const { slot, entry } of pending) {
-    const stats = entry.stats!;
-    const read = readExpectedFile(entry.absolute!, stats);
-    if (!read.ok) return { ok: false, refusal: unreadable(entry.raw, read.error) };
-    ledger.fill(slot, read.value, (stats.mode & 0o100) !== 0);
+  for (const { slot, file, raw } of pending) {
+    const read = readExpectedFile(file.path, file.stats);
+    if (!read.ok) return { ok: false, refusal: unreadable(raw, read.error) };
+    ledger.fill(slot, read.value, (file.stats.mode & 0o100) !== 0);
     bytes += read.value.length;
     reading.progress(bytes, ledger.entries);
     const pause = reading.pause();
@@ -73,26 +89,4 @@ function startOf(
     }
   }
   return undefined;
-}
-
-function candidateOf(entry: FolderEntry): Candidate {
-  const { raw, utf8, stats } = entry;
-  if (stats === undefined) return { raw, utf8, kind: "file", size: 0 };
-  if (stats.isSymbolicLink()) return { raw, kind: "link", size: 0, detail: "a symbolic link" };
-  if (stats.isDirectory()) return { raw, kind: "directory", size: 0 };
-  if (stats.isFile()) {
-    if (stats.nlink > 1) {
-      return { raw, kind: "link", size: 0, detail: `a hard link, one of ${stats.nlink} names` };
-    }
-    return { raw, kind: "file", size: stats.size };
-  }
-  return { raw, kind: "special", size: 0, detail: describeSpecial(stats) };
-}
-
-function describeSpecial(stats: Stats): string {
-  if (stats.isFIFO()) return "a fifo";
-  if (stats.isSocket()) return "a socket";
-  if (stats.isCharacterDevice()) return "a character device";
-  if (stats.isBlockDevice()) return "a block device";
-  return "of an unknown kind";
 }

@@ -9,6 +9,8 @@
 import {
   closeSync,
   constants,
+  type Dirent,
+  fstatSync,
   lstatSync,
   openSync,
   readdirSync,
@@ -19,50 +21,100 @@ import {
 export type Outcome<T> = { ok: true; value: T } | { ok: false; error: NodeJS.ErrnoException };
 
 const OPEN_FLAGS = constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0);
+const DIRECTORY_FLAGS =
+  constants.O_DIRECTORY === undefined
+    ? undefined
+    : constants.O_RDONLY | constants.O_DIRECTORY | (constants.O_NOFOLLOW ?? 0);
 
-function attempt<T>(call: () => T): Outcome<T> {
-  try {
-    return { ok: true, value: call() };
-  } catch (error) {
-    return { ok: false, error: error as NodeJS.ErrnoException };
-  }
+function failed(error: unknown): { ok: false; error: NodeJS.ErrnoException } {
+  return { ok: false, error: error as NodeJS.ErrnoException };
 }
 
 export function lstatOf(path: string): Outcome<Stats> {
-  return attempt(() => lstatSync(path));
+  try {
+    return { ok: true, value: lstatSync(path) };
+  } catch (error) {
+    return failed(error);
+  }
 }
 
-/** Directory entry names as raw bytes, so a name that is not UTF-8 can be told apart. */
-export function namesIn(path: string): Outcome<Buffer[]> {
-  return attempt(() => readdirSync(path, { encoding: "buffer" }));
+/**
+ * A directory's entries with the kind the directory itself records (so a
+ * directory or a link needs no lstat of its own), names as raw bytes so a
+ * name that is not UTF-8 can be told apart.
+ */
+export function entriesIn(path: string): Outcome<Dirent<Buffer>[]> {
+  try {
+    return { ok: true, value: readdirSync(path, { encoding: "buffer", withFileTypes: true }) };
+  } catch (error) {
+    return failed(error);
+  }
+}
+
+/** Opens a real directory (never a link to one) to hold it as a handle; undefined where the system cannot. */
+export function openDirectory(path: string): Outcome<number> | undefined {
+  if (DIRECTORY_FLAGS === undefined) return undefined;
+  try {
+    return { ok: true, value: openSync(path, DIRECTORY_FLAGS) };
+  } catch (error) {
+    return failed(error);
+  }
+}
+
+export function closeQuietly(fd: number): void {
+  try {
+    closeSync(fd);
+  } catch {
+    // A handle held only to name a directory: nothing was written through it.
+  }
 }
 
 /**
  * Reads a regular file that lstat described, refusing to follow a link or
- * block on a fifo swapped in since (O_NOFOLLOW, O_NONBLOCK), and checking it
- * still holds exactly the bytes lstat counted: one byte more is asked for, so
- * a file that grew (or a device swapped in) is caught without another call.
+ * block on a fifo swapped in since (O_NOFOLLOW, O_NONBLOCK), checking with
+ * fstat that the file opened is the one lstat saw (same device, inode and
+ * size), and asking for one byte more than that size, so a file that grew
+ * while being read is caught without another call.
  */
 export function readExpectedFile(path: string, expected: Stats): Outcome<Buffer> {
-  const opened = attempt(() => openSync(path, OPEN_FLAGS));
-  if (!opened.ok) return opened;
-  const fd = opened.value;
-  const outcome = readOpenFile(fd, path, expected.size);
-  const closed = attempt(() => closeSync(fd));
-  return outcome.ok && !closed.ok ? closed : outcome;
+  let fd: number;
+  try {
+    fd = openSync(path, OPEN_FLAGS);
+  } catch (error) {
+    return failed(error);
+  }
+  let outcome: Outcome<Buffer>;
+  try {
+    const opened = fstatSync(fd);
+    outcome =
+      opened.isFile() &&
+      opened.ino === expected.ino &&
+      opened.dev === expected.dev &&
+      opened.size === expected.size
+        ? readOpenFile(fd, path, expected.size)
+        : { ok: false, error: changed(path) };
+  } catch (error) {
+    outcome = failed(error);
+  }
+  try {
+    closeSync(fd);
+  } catch (error) {
+    if (outcome.ok) return failed(error);
+  }
+  return outcome;
 }
 
+/** Throws what readSync throws; the caller turns it into an outcome. */
 function readOpenFile(fd: number, path: string, size: number): Outcome<Buffer> {
   const buffer = Buffer.allocUnsafe(size + 1);
   let offset = 0;
   for (;;) {
     const want = size + 1 - offset;
-    const got = attempt(() => readSync(fd, buffer, offset, want, null));
-    if (!got.ok) return got;
-    offset += got.value;
+    const got = readSync(fd, buffer, offset, want, null);
+    offset += got;
     if (offset > size) return { ok: false, error: changed(path) };
-    if (offset === size && got.value < want) return { ok: true, value: buffer.subarray(0, size) };
-    if (got.value === 0) return { ok: false, error: changed(path) };
+    if (offset === size && got < want) return { ok: true, value: buffer.subarray(0, size) };
+    if (got === 0) return { ok: false, error: changed(path) };
   }
 }
 
