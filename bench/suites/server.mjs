@@ -3,6 +3,8 @@
 // process, and four clients importing distinct 1 MiB bundles for a while
 // (imports per second, latency and its spread per client, the server's peak
 // RSS), and the import gate while four clients dribble a byte a second.
+// The server's memory under four imports of the limit bundle at once is in
+// server-import-memory.mjs, the views of one big skill in server-views.mjs.
 
 import { mkdir } from "node:fs/promises";
 import { connect } from "node:net";
@@ -17,6 +19,7 @@ import { loadPackage } from "../lib/packages.mjs";
 import { createRatioRow, createReportRow, formatMs } from "../lib/report.mjs";
 import { createScratch, removeScratch } from "../lib/scratch.mjs";
 import { BENCH_TOKEN, postImport, readPeakRss, startServer } from "../lib/server-process.mjs";
+import { measureImportMemory } from "./server-import-memory.mjs";
 import { measureViews } from "./server-views.mjs";
 
 const MiB = 2 ** 20;
@@ -243,6 +246,11 @@ async function measureSlowUploads() {
 
 export const serverBenchmarks = [
   { name: "server/import", title: "60 MiB import over HTTP vs in-process", run: measureImport },
+  {
+    name: "server/import-memory",
+    title: "server peak RSS with 4 concurrent imports of the 60 MiB bundle",
+    run: measureImportMemory,
+  },
   { name: "server/load", title: "4 parallel clients importing 1 MiB bundles", run: measureLoad },
   {
     name: "server/slow-uploads",
