@@ -3,14 +3,31 @@
 // once the cap is crossed (or at once, when Content-Length already says so),
 // and the rest is never read; the answer closes the connection. The reader
 // sniffs tar or gzip by magic bytes, so the Content-Type is not trusted.
+// The bytes arrive straight into one buffer of the declared length (grown by
+// doubling, up to the cap, when no length is declared), rather than as a list
+// of socket chunks joined at the end: joining held every body twice at the
+// moment it completed, 30 MiB per import of a 15 MiB archive. A buffer's
+// pages cost resident memory only once written, so a client that declares
+// the cap and then sends nothing holds next to none.
 import type { Readable } from "node:stream";
 import { limits } from "@skillshelf/bundle-reader";
 import { clientGone } from "../errors.js";
-import type { ParsedBody } from "./parsed-body.js";
+import { HeldBytes, type ParsedBody } from "./parsed-body.js";
 
 /** The reader's own refusal for a bundle above its byte limit. */
 export function tooLarge(): ParsedBody {
   return { ok: false, refusal: { code: "too-large", limit: limits().maxBytes } };
+}
+
+/** The first buffer for a body of undeclared length. */
+const FIRST_GUESS = 1024 * 1024;
+const EMPTY = Buffer.alloc(0);
+
+/** A buffer of at least `needed` bytes (doubling, at most `cap`) holding the first `used` of `held`. */
+function grow(held: Buffer, used: number, needed: number, cap: number): Buffer {
+  const next = Buffer.allocUnsafe(Math.min(cap, Math.max(needed, held.length * 2)));
+  held.copy(next, 0, 0, used);
+  return next;
 }
 
 /** Reads at most `cap` bytes of `stream`; more is `too-large`. Rejects if the client goes away. */
@@ -22,7 +39,7 @@ export function readArchiveBody(
 ): Promise<ParsedBody> {
   if (declaredLength !== undefined && declaredLength > cap) return Promise.resolve(tooLarge());
   return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
+    let held: Buffer = Buffer.allocUnsafe(declaredLength ?? Math.min(cap, FIRST_GUESS));
     let total = 0;
     const stop = (): void => {
       stream.off("data", onData);
@@ -32,18 +49,22 @@ export function readArchiveBody(
       stream.pause();
     };
     const onData = (chunk: Buffer): void => {
-      total += chunk.length;
-      if (total > cap) {
+      if (total + chunk.length > cap) {
         stop();
-        chunks.length = 0;
+        held = EMPTY;
         resolve(tooLarge());
         return;
       }
-      chunks.push(chunk);
+      if (total + chunk.length > held.length) held = grow(held, total, total + chunk.length, cap);
+      chunk.copy(held, total);
+      total += chunk.length;
     };
     const onEnd = (): void => {
       stop();
-      resolve({ ok: true, kind: "archive", bytes: Buffer.concat(chunks, total) });
+      // A body shorter than its buffer (no declared length) is copied to fit, so no slack is kept.
+      const bytes = total === held.length ? held : Buffer.from(held.subarray(0, total));
+      held = EMPTY;
+      resolve({ ok: true, kind: "archive", bytes: new HeldBytes(bytes) });
     };
     // A request stream fails only when its connection does: the client is gone.
     const onError = (): void => {
@@ -56,7 +77,7 @@ export function readArchiveBody(
       "abort",
       () => {
         stop();
-        chunks.length = 0;
+        held = EMPTY;
         resolve({ ok: false, refusal: { code: "unreadable-source", detail: "abandoned" } });
       },
       { once: true },

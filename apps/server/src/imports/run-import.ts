@@ -2,6 +2,9 @@
 // turns the body into skills or a refusal, then the catalog's `check` (dry
 // run) or `install` (all of the bundle or nothing) decides the destination.
 // Anything thrown becomes a known refusal or `internal`, never a stack trace.
+// The archive's bytes live only as long as reading them (and hashing them for
+// the record) takes: an import waiting for the store's lock holds the files
+// it read, not the archive they came from as well.
 import { createRequire } from "node:module";
 import {
   readBundle,
@@ -13,6 +16,7 @@ import {
 import {
   check,
   install,
+  type RecordedSource,
   type RootsLike,
   recordSource,
   type SkillFileSummary,
@@ -53,12 +57,34 @@ export type ImportOutcome =
 
 type ReadBody = Extract<ParsedBody, { ok: true }>;
 
-/** The reader's source for a parsed body. */
+/** The reader's source for a parsed body; an archive's bytes are taken from the body. */
 export function sourceOf(body: ReadBody, name: string | undefined): Source {
   if (body.kind === "uploads") return { kind: "uploads", files: body.files };
-  return name === undefined
-    ? { kind: "archive", bytes: body.bytes }
-    : { kind: "archive", bytes: body.bytes, name };
+  const bytes = body.bytes.take();
+  return name === undefined ? { kind: "archive", bytes } : { kind: "archive", bytes, name };
+}
+
+type Read = Awaited<ReturnType<typeof readBundle>>;
+
+/**
+ * Reads the body, and for an install records its source; the source (and
+ * with it an archive's bytes) is unreachable once this returns.
+ */
+async function readBody(
+  body: ReadBody,
+  options: ImportOptions,
+): Promise<{ read: Read; recorded: RecordedSource | undefined }> {
+  const source = sourceOf(body, options.name);
+  const read = await readBundle(source, {
+    strict: options.strict,
+    ...(options.path === undefined ? {} : { path: options.path }),
+    ...(options.skills === undefined ? {} : { skills: options.skills }),
+  });
+  const recorded =
+    read.ok && !options.dryRun
+      ? await recordSource(source, { path: options.path, skills: options.skills })
+      : undefined;
+  return { read, recorded };
 }
 
 const filesOf = (skills: Skill[], id: string): ImportedSkill["files"] =>
@@ -71,18 +97,13 @@ export async function runImport(
   options: ImportOptions,
 ): Promise<ImportOutcome> {
   try {
-    const source = sourceOf(body, options.name);
-    const read = await readBundle(source, {
-      strict: options.strict,
-      ...(options.path === undefined ? {} : { path: options.path }),
-      ...(options.skills === undefined ? {} : { skills: options.skills }),
-    });
+    const { read, recorded } = await readBody(body, options);
     if (!read.ok) return read;
     const result = options.dryRun
       ? await check(roots, read.skills, { replace: options.replace })
       : await install(roots, read.skills, {
           replace: options.replace,
-          source: await recordSource(source, { path: options.path, skills: options.skills }),
+          ...(recorded === undefined ? {} : { source: recorded }),
           tool: TOOL,
         });
     if (!result.ok) return result;

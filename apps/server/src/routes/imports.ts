@@ -15,7 +15,7 @@ import { sendRefusal } from "../answer.js";
 import type { ImportCaps } from "../imports/caps.js";
 import type { ImportGate, ImportTicket } from "../imports/gate.js";
 import { readForm } from "../imports/multipart.js";
-import { isParsedBody, type ParsedBody } from "../imports/parsed-body.js";
+import { HeldBytes, isParsedBody, type ParsedBody } from "../imports/parsed-body.js";
 import { readArchiveBody } from "../imports/raw.js";
 import {
   type ImportOptions as Options,
@@ -138,7 +138,7 @@ export function registerImportRoutes(
     scope.post("/api/imports", { onRequest: admit }, async (request, reply) => {
       const body: ParsedBody = isParsedBody(request.body)
         ? request.body
-        : { ok: true, kind: "archive", bytes: new Uint8Array(0) };
+        : { ok: true, kind: "archive", bytes: new HeldBytes(new Uint8Array(0)) };
       const source = sourceOf(body, request);
       if (!body.ok) {
         // Refused while the body arrived (too large, too slow, a malformed form, a shutdown).
