@@ -6,7 +6,9 @@
 // gate admits the request before a byte of its body is read; the parsers
 // (registered only in this route's scope) stream the body under the caps;
 // the answer is 201 with the installed skills (200 for a dry run) or the
-// refusal with its table status.
+// refusal with its table status. Reading the body into skills and storing
+// them waits for one of the unpack turns (unpack-turns.ts), so no more than
+// two bundles are held unpacked in memory however many imports are admitted.
 import { listBundle } from "@skillshelf/bundle-reader";
 import type { RootsLike } from "@skillshelf/skill-catalog";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
@@ -22,6 +24,7 @@ import {
   sourceOf as readerSourceOf,
   runImport,
 } from "../imports/run-import.js";
+import { UnpackTurns } from "../imports/unpack-turns.js";
 import { defaultUploadRate, type UploadRate, watchUpload } from "../imports/upload-watch.js";
 
 /** What an import's log line says of its source: the archive's name and size, or the form's file count. */
@@ -68,6 +71,7 @@ export function registerImportRoutes(
   uploadRate: UploadRate = defaultUploadRate,
 ): void {
   const admitted = new WeakMap<FastifyRequest, { ticket: ImportTicket; options: Options }>();
+  const turns = new UnpackTurns();
 
   const admit = async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
     const query = querySchema.safeParse(request.query);
@@ -153,13 +157,15 @@ export function registerImportRoutes(
       try {
         if (options.list) {
           // list=1: what the source holds, for the console's checkboxes; nothing is stored.
-          const listed = await listBundle(readerSourceOf(body, options.name), {
-            ...(options.path === undefined ? {} : { path: options.path }),
-          });
+          const listed = await turns.run(() =>
+            listBundle(readerSourceOf(body, options.name), {
+              ...(options.path === undefined ? {} : { path: options.path }),
+            }),
+          );
           if (!listed.ok) return sendRefusal(reply, listed.refusal);
           return reply.code(200).send({ listing: listed.listing });
         }
-        const outcome = await runImport(roots, body, options);
+        const outcome = await turns.run(() => runImport(roots, body, options));
         if (!outcome.ok) {
           request.log.info({ source, refusal: outcome.refusal.code }, "import refused");
           return sendRefusal(reply, outcome.refusal);
