@@ -9,7 +9,7 @@ import type { FileEntry } from "./entries.js";
 import { joinedBytes } from "./ledger.js";
 import { NameIndex } from "./names.js";
 import { sortByPath } from "./path-order.js";
-import { checkPath } from "./paths.js";
+import { PathChecker } from "./paths.js";
 import type { Placed } from "./select.js";
 import { isText } from "./text.js";
 import type { Refusal } from "./types.js";
@@ -22,22 +22,23 @@ export type Judged = { ok: true; files: FileEntry[] } | { ok: false; refusal: Re
 /** Judges the selected entries; the files that pass, in path order, with their bodies joined. */
 export function judgeEntries(selected: readonly Placed[]): Judged {
   const names = new NameIndex();
+  const paths = new PathChecker();
   const files: FileEntry[] = [];
-  for (const { entry, setAside, parents } of sortByPath(selected, (p) => p.entry.path)) {
+  for (const { entry, setAside, shows } of sortByPath(selected, (p) => p.entry.path)) {
     const { raw, kind } = entry;
     const directory = kind === "directory";
-    const verdict = checkPath(raw, directory, entry.utf8);
+    const verdict = paths.check(raw, directory, entry.utf8);
     if (!verdict.ok) return refuse({ code: "unsafe-path", path: raw, why: verdict.why });
     if (kind === "link") return refuse(withDetail({ code: "link", path: raw }, entry.detail));
     if (kind === "special") {
       return refuse(withDetail({ code: "not-regular-file", path: raw }, entry.detail));
     }
     if (setAside) {
-      const clash = parents === 0 ? undefined : names.recordParents(raw, verdict.segments, parents);
+      const clash = shows === "" ? undefined : names.recordParents(raw, shows);
       if (clash !== undefined) return refuse(clash);
       continue;
     }
-    const clash = names.recordEntry(raw, verdict.path, verdict.segments, directory);
+    const clash = names.recordEntry(raw, verdict.path, directory);
     if (clash !== undefined) return refuse(clash);
     if (!directory) {
       files.push({

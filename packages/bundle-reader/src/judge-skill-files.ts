@@ -26,7 +26,7 @@ export function judgeSkillFiles(skill: string, files: readonly JudgedFile[]): Re
   for (const file of files) {
     const verdict = checkPath(file.path, false);
     if (!verdict.ok) return { code: "unsafe-path", path: file.path, why: verdict.why, skill };
-    const clash = names.recordEntry(file.path, verdict.path, verdict.segments, false);
+    const clash = names.recordEntry(file.path, verdict.path, false);
     if (clash !== undefined) return { ...clash, skill };
   }
   for (const file of files) {

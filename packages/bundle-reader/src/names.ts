@@ -33,71 +33,63 @@ const rootNode = (): Node => ({
 export class NameIndex {
   private readonly root: Place = { fold: rootNode(), upper: rootNode() };
   /**
-   * The parent directory of the last entry, how many segments it has, and
-   * where it sits: entries mostly come grouped by directory, and a
-   * directory's subdirectories mostly follow it, so the next parent is the
-   * same or lies below it and only the segments past it need walking.
+   * The parent directory of the last entry and where it sits: entries mostly
+   * come grouped by directory, and a directory's subdirectories mostly follow
+   * it, so the next parent is the same or lies below it and only the
+   * segments past it need walking (and splitting).
    */
   private lastParent: string | undefined;
-  private lastDepth = 0;
   private lastPlace: Place = this.root;
   /** Where each parent directory seen so far sits, by its exact path: a folder walk climbs back up. */
   private readonly places = new Map<string, Place>();
 
-  /** Records an entry and the directories its path implies; `raw` names it in a refusal. */
-  recordEntry(
-    raw: string,
-    path: string,
-    segments: string[],
-    directory: boolean,
-  ): Refusal | undefined {
-    const last = segments.length - 1;
-    const parent = path.slice(0, Math.max(0, path.lastIndexOf("/")));
+  /** Records an entry (`path`, as judged) and the directories it implies; `raw` names it in a refusal. */
+  recordEntry(raw: string, path: string, directory: boolean): Refusal | undefined {
+    const slash = path.lastIndexOf("/");
+    const parent = slash === -1 ? "" : path.slice(0, slash);
     let place: Place;
     if (parent === this.lastParent) {
       place = this.lastPlace;
     } else {
-      const known = this.places.get(parent);
+      const last = this.lastParent;
       const below =
-        known === undefined &&
-        this.lastParent !== undefined &&
-        this.lastDepth > 0 &&
-        parent.length > this.lastParent.length &&
-        parent.charCodeAt(this.lastParent.length) === 0x2f &&
-        parent.startsWith(this.lastParent);
+        last !== undefined &&
+        last !== "" &&
+        parent.length > last.length &&
+        parent.charCodeAt(last.length) === 0x2f &&
+        parent.startsWith(last);
       const walked =
-        known ??
+        this.places.get(parent) ??
         (below
-          ? this.walk(raw, segments, last, this.lastDepth, this.lastPlace)
-          : this.walk(raw, segments, last));
+          ? this.walk(raw, parent.slice(last.length + 1).split("/"), this.lastPlace)
+          : parent === ""
+            ? this.root
+            : this.walk(raw, parent.split("/")));
       if ("code" in walked) return walked;
       place = walked;
       this.places.set(parent, place);
       this.lastParent = parent;
-      this.lastDepth = last;
       this.lastPlace = place;
     }
-    const entry = this.step(raw, place, segments[last]!, !directory, true);
+    const entry = this.step(raw, place, path.slice(slash + 1), !directory, true);
     return "code" in entry ? entry : undefined;
   }
 
-  /** Records the directories named by the first `count` segments, as implied by `raw`. */
-  recordParents(raw: string, segments: string[], count: number): Refusal | undefined {
-    const walked = this.walk(raw, segments, count);
+  /** Records the directory `directory` and those above it, as implied by `raw`. */
+  recordParents(raw: string, directory: string): Refusal | undefined {
+    const walked = this.walk(raw, directory.split("/"));
     return "code" in walked ? walked : undefined;
   }
 
-  /** Walks segments `from` to `count` down from `start` (the root, or the place of segment `from`). */
+  /** Walks down `segments` from `start` (the root, or the place they continue from). */
   private walk(
     raw: string,
-    segments: string[],
-    count: number,
-    from = 0,
+    segments: readonly string[],
     start: Place = this.root,
   ): Place | Refusal {
     let place = start;
-    for (let i = from; i < count; i++) {
-      const next = this.step(raw, place, segments[i]!, false, false);
+    for (const segment of segments) {
+      const next = this.step(raw, place, segment, false, false);
       if ("code" in next) return next;
       place = next;
     }

@@ -6,9 +6,7 @@
 // first broken rule in the contract's order is the reason given.
 import type { UnsafePathReason } from "./types.js";
 
-export type PathVerdict =
-  | { ok: true; path: string; segments: string[] }
-  | { ok: false; why: UnsafePathReason };
+export type PathVerdict = { ok: true; path: string } | { ok: false; why: UnsafePathReason };
 
 /** The longest path, in UTF-8 bytes. */
 export const MAX_PATH_BYTES = 4096;
@@ -26,14 +24,81 @@ type Scan = {
 
 /** Checks one path; `utf8` is false when the source's bytes were not valid UTF-8. */
 export function checkPath(raw: string, directory: boolean, utf8 = true): PathVerdict {
+  return judgePath(raw, directory, utf8).verdict;
+}
+
+/** A verdict, and whether the path was plain ASCII (so its directories need no second look). */
+type Judgement = { verdict: PathVerdict; plain: boolean };
+
+function judgePath(raw: string, directory: boolean, utf8: boolean): Judgement {
   const scan = scanCharacters(raw);
-  if (!utf8 || !scan.wellFormed) return { ok: false, why: "not-utf8" };
-  if (raw.charCodeAt(0) === 0x2f) return { ok: false, why: "absolute" };
-  if (scan.colon) return { ok: false, why: "drive-prefix" };
-  let path = raw.startsWith("./") ? raw.slice(2) : raw;
-  if (directory && path.endsWith("/")) path = path.slice(0, -1);
-  const why = scan === PLAIN ? judgePlain(raw, path) : judgeSegments(raw, path.split("/"), scan);
-  return why === undefined ? { ok: true, path, segments: path.split("/") } : { ok: false, why };
+  const plain = scan === PLAIN;
+  if (!utf8 || !scan.wellFormed) return { verdict: { ok: false, why: "not-utf8" }, plain };
+  if (raw.charCodeAt(0) === 0x2f) return { verdict: { ok: false, why: "absolute" }, plain };
+  if (scan.colon) return { verdict: { ok: false, why: "drive-prefix" }, plain };
+  const path = judgedPath(raw, directory);
+  const why = plain ? judgePlain(raw, path) : judgeSegments(raw, path.split("/"), scan);
+  return { verdict: why === undefined ? { ok: true, path } : { ok: false, why }, plain };
+}
+
+/** The path as judged: one leading "./" and a directory's trailing "/" dropped. */
+function judgedPath(raw: string, directory: boolean): string {
+  const path = raw.startsWith("./") ? raw.slice(2) : raw;
+  return directory && path.endsWith("/") ? path.slice(0, -1) : path;
+}
+
+/** The reasons the contract ranks after `path-too-long`. */
+const AFTER_LENGTH: ReadonlySet<UnsafePathReason> = new Set([
+  "reserved-name",
+  "trailing-dot-or-space",
+]);
+
+/**
+ * Checks the paths of one source, with the same verdicts as `checkPath`: a
+ * directory whose path passed in plain ASCII is remembered, so a path below
+ * it is judged by its last segment and its length alone. Every segment rule
+ * is a rule of one segment, so this is exact, and it keeps the cost of a
+ * tree 2,000 levels deep in proportion to its entries, not to their depth.
+ */
+export class PathChecker {
+  private readonly plainDirectories = new Set<string>();
+  private lastPlain: string | undefined;
+
+  check(raw: string, directory: boolean, utf8 = true): PathVerdict {
+    const path = judgedPath(raw, directory);
+    const slash = path.lastIndexOf("/");
+    const parent = slash > 0 ? path.slice(0, slash) : undefined;
+    const known =
+      utf8 &&
+      parent !== undefined &&
+      (parent === this.lastPlain || this.plainDirectories.has(parent));
+    const { verdict, plain } = known
+      ? this.judgeBelow(raw, path, slash)
+      : judgePath(raw, directory, utf8);
+    if (verdict.ok && plain) {
+      if (parent !== undefined) this.remember(parent);
+      if (directory) this.remember(path);
+    }
+    return verdict;
+  }
+
+  /** A path below a plain directory already passed: its last segment, then its length. */
+  private judgeBelow(raw: string, path: string, slash: number): Judgement {
+    const last = judgePath(path.slice(slash + 1), false, true);
+    const tooLong =
+      raw.length > MAX_PATH_BYTES ||
+      (raw.length * 3 > MAX_PATH_BYTES && Buffer.byteLength(raw) > MAX_PATH_BYTES);
+    const { verdict } = last;
+    if (!verdict.ok && !(tooLong && AFTER_LENGTH.has(verdict.why))) return last;
+    if (tooLong) return { verdict: { ok: false, why: "path-too-long" }, plain: last.plain };
+    return { verdict: { ok: true, path }, plain: last.plain };
+  }
+
+  private remember(directory: string): void {
+    if (directory === this.lastPlain) return;
+    this.plainDirectories.add(directory);
+    this.lastPlain = directory;
+  }
 }
 
 // The segment rules for a plain ASCII path, as native scans of the whole

@@ -11,11 +11,12 @@ import { judgeEntries } from "./judge-entries.js";
 import {
   chooseRoot,
   findDeeper,
-  isBelow,
   layOut,
+  liesBelow,
   type Placed,
   pathSegments,
   placeEntries,
+  prefixOf,
   type Root,
 } from "./select.js";
 import { skillFileOf } from "./skill-file.js";
@@ -80,10 +81,9 @@ function filesByDirectory(
   rootSkill: boolean,
 ): Map<string, FileEntry[]> {
   const groups = new Map<string, FileEntry[]>();
-  const depth = root.segments.length;
+  const depth = root.segments.length + (rootSkill ? 0 : 1);
   for (const file of files) {
-    const segments = file.path.split("/");
-    const key = segments.slice(0, rootSkill ? depth : depth + 1).join("/");
+    const key = leadingSegments(file.path, depth);
     let group = groups.get(key);
     if (group === undefined) {
       group = [];
@@ -102,14 +102,13 @@ function inSelection(
   choices: Choices,
   chosen: readonly { segments: string[] }[],
 ): boolean {
-  if (!isBelow(p.segments, root.segments)) return false;
-  if (setAside.some((directory) => isBelow(p.segments, directory) || same(p.segments, directory))) {
-    return false;
-  }
+  const { path } = p.entry;
+  const within = (segments: readonly string[]): boolean =>
+    liesBelow(path, prefixOf(segments)) || path === segments.join("/");
+  if (!liesBelow(path, prefixOf(root.segments))) return false;
+  if (setAside.some(within)) return false;
   if (choices.skills === undefined) return true;
-  return chosen.some(
-    (skill) => isBelow(p.segments, skill.segments) || same(p.segments, skill.segments),
-  );
+  return chosen.some((skill) => within(skill.segments));
 }
 
 /** Where the skills are, as `path` values, when the root holds none. */
@@ -138,8 +137,16 @@ function skillOf(segments: readonly string[], name: string, files: readonly File
   return { name, files: own };
 }
 
-const same = (a: readonly string[], b: readonly string[]): boolean =>
-  a.length === b.length && a.every((s, i) => s === b[i]);
+/** The first `count` segments of `path`, joined (all of it when it has no more). */
+function leadingSegments(path: string, count: number): string {
+  if (count === 0) return "";
+  let at = -1;
+  for (let i = 0; i < count; i++) {
+    at = path.indexOf("/", at + 1);
+    if (at === -1) return path;
+  }
+  return path.slice(0, at);
+}
 
 function refuse(refusal: Refusal): SkillsResult {
   return { ok: false, refusal };

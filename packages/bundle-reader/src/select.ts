@@ -9,20 +9,21 @@
 import type { RecordedEntry } from "./entries.js";
 import type { Wanted } from "./ledger.js";
 import { sortByPath } from "./path-order.js";
-import { isSetAside, isSetAsideDirectory } from "./set-aside.js";
+import { setAsideOf } from "./set-aside.js";
 
 const SKILL_FILE = "SKILL.md";
 
 /**
- * An entry with its path split, whether it is set aside (macOS metadata, .git
- * or __MACOSX content), and for one that is, how many leading segments name
- * directories it still shows to exist (up to a set-aside directory).
+ * An entry, whether it is set aside (macOS metadata, .git or __MACOSX
+ * content), and for one that is, the deepest directory it still shows to
+ * exist ("" for none). Paths stay whole strings: every question asked of
+ * them here is about their first few segments, so an entry 2,000 levels
+ * deep is never split into 2,000 pieces.
  */
 export type Placed = {
   entry: RecordedEntry;
-  segments: string[];
   setAside: boolean;
-  parents: number;
+  shows: string;
 };
 
 /** One name directly below a directory. */
@@ -47,13 +48,11 @@ export type Layout = {
   rootSkill: boolean;
 };
 
-/** The entries with their paths split, those of directories implied by set-aside ones added. */
+/** The entries, each with whether it is set aside and what directories it still shows. */
 export function placeEntries(entries: readonly RecordedEntry[], zip = false): Placed[] {
   return entries.map((entry) => {
-    const segments = entry.path.split("/");
-    const setAside = isSetAside(segments, entry.kind === "directory", zip);
-    const aside = segments.findIndex((segment) => isSetAsideDirectory(segment, zip));
-    return { entry, segments, setAside, parents: aside === -1 ? segments.length - 1 : aside };
+    const aside = setAsideOf(entry.path, entry.kind === "directory", zip);
+    return { entry, setAside: aside.setAside, shows: aside.setAside ? aside.shows : "" };
   });
 }
 
@@ -85,46 +84,52 @@ export function wantedFor(path: string | undefined): Wanted {
 export const isBelow = (segments: readonly string[], prefix: readonly string[]): boolean =>
   segments.length > prefix.length && prefix.every((s, i) => segments[i] === s);
 
+/** What a path must start with to lie strictly below the directory `segments` ("" for the top). */
+export const prefixOf = (segments: readonly string[]): string =>
+  segments.length === 0 ? "" : `${segments.join("/")}/`;
+
+/** Whether `path` lies strictly below the directory whose prefix (from `prefixOf`) is `prefix`. */
+export const liesBelow = (path: string, prefix: string): boolean =>
+  prefix === "" || path.startsWith(prefix);
+
+/** A path that shows a directory exists, and the entry it is (none for a set-aside entry's parents). */
+type Shown = { path: string; entry?: RecordedEntry };
+
 /**
  * The directories each structural entry shows to exist, and the entry: a
  * set-aside entry shows only its parents (up to a .git directory), so a
  * folder holding only .DS_Store is still a directory.
  */
-function structure(placed: readonly Placed[]): { segments: string[]; entry?: RecordedEntry }[] {
-  const out: { segments: string[]; entry?: RecordedEntry }[] = [];
+function structure(placed: readonly Placed[]): Shown[] {
+  const out: Shown[] = [];
   for (const p of placed) {
-    if (!p.setAside) {
-      out.push({ segments: p.segments, entry: p.entry });
-      continue;
-    }
-    if (p.parents > 0) out.push({ segments: p.segments.slice(0, p.parents) });
+    if (!p.setAside) out.push({ path: p.entry.path, entry: p.entry });
+    else if (p.shows !== "") out.push({ path: p.shows });
   }
   return out;
 }
 
-/** The immediate children of the directory `prefix`, by name. */
-function childrenOf(
-  shown: readonly { segments: string[]; entry?: RecordedEntry }[],
-  prefix: readonly string[],
-): Map<string, Child> {
+/** The immediate children of the directory `segments`, by name. */
+function childrenOf(shown: readonly Shown[], segments: readonly string[]): Map<string, Child> {
   const children = new Map<string, Child>();
-  const depth = prefix.length;
-  for (const { segments, entry } of shown) {
-    if (!isBelow(segments, prefix)) continue;
-    const name = segments[depth]!;
+  const prefix = prefixOf(segments);
+  for (const { path, entry } of shown) {
+    if (!liesBelow(path, prefix)) continue;
+    const slash = path.indexOf("/", prefix.length);
+    const name = path.slice(prefix.length, slash === -1 ? undefined : slash);
     let child = children.get(name);
     if (child === undefined) {
       child = { name, file: undefined, directory: false, skill: false };
       children.set(name, child);
     }
-    const own = segments.length === depth + 1;
-    if (own && entry !== undefined && entry.kind !== "directory") child.file = entry;
+    if (slash === -1 && entry !== undefined && entry.kind !== "directory") child.file = entry;
     else child.directory = true;
     if (
-      segments.length === depth + 2 &&
-      segments[depth + 1] === SKILL_FILE &&
+      slash !== -1 &&
       entry !== undefined &&
-      entry.kind === "file"
+      entry.kind === "file" &&
+      path.length === slash + 1 + SKILL_FILE.length &&
+      path.endsWith(SKILL_FILE)
     ) {
       child.skill = true;
     }
@@ -153,11 +158,12 @@ export function chooseRoot(
     }
     return { segments: [], base: [], asked: false };
   }
-  if (shown.some((s) => isBelow(s.segments, path)))
+  if (shown.some((s) => liesBelow(s.path, prefixOf(path)))) {
     return { segments: path, base: [], asked: true };
+  }
   if (wrapper !== undefined) {
     const under = [wrapper, ...path];
-    if (shown.some((s) => isBelow(s.segments, under))) {
+    if (shown.some((s) => liesBelow(s.path, prefixOf(under)))) {
       return { segments: under, base: [wrapper], asked: true };
     }
   }
@@ -214,33 +220,33 @@ export type Deeper = { path: string; directories: string[][] };
  * `path` option to select each group.
  */
 export function findDeeper(placed: readonly Placed[], root: Root): Deeper[] {
-  const holders: string[][] = [];
-  for (const p of placed) {
-    const { segments, entry } = p;
-    if (p.setAside || entry.kind !== "file" || segments.at(-1) !== SKILL_FILE) continue;
-    const directory = segments.slice(0, -1);
-    if (isBelow(directory, root.segments)) holders.push(directory);
+  const prefix = prefixOf(root.segments);
+  const holders: string[] = [];
+  for (const { entry, setAside } of placed) {
+    if (setAside || entry.kind !== "file") continue;
+    const { path } = entry;
+    if (path.length <= SKILL_FILE.length || !path.endsWith(`/${SKILL_FILE}`)) continue;
+    const directory = path.slice(0, -SKILL_FILE.length - 1);
+    if (liesBelow(directory, prefix)) holders.push(directory);
   }
-  const keys = new Set(holders.map((h) => h.join("/")));
+  // In path order a directory's descendants follow it at once, so one stack
+  // of the holders still open tells whether a holder lies inside another.
+  const open: string[] = [];
   const groups = new Map<string, string[][]>();
-  for (const directory of holders) {
-    const nested = directory.some(
-      (_, i) =>
-        i > root.segments.length &&
-        i < directory.length &&
-        keys.has(directory.slice(0, i).join("/")),
-    );
-    if (nested || directory.length - root.segments.length < 2) continue;
-    const path = directory.slice(root.base.length, -1).join("/");
+  for (const directory of sortByPath(holders, (h) => h)) {
+    while (open.length > 0 && !directory.startsWith(`${open.at(-1)!}/`)) open.pop();
+    const nested = open.length > 0;
+    open.push(directory);
+    // The root's own children are its skills, not skills found deeper.
+    if (nested || directory.indexOf("/", prefix.length) === -1) continue;
+    const segments = directory.split("/");
+    const path = segments.slice(root.base.length, -1).join("/");
     const group = groups.get(path) ?? [];
-    group.push(directory);
+    group.push(segments);
     groups.set(path, group);
   }
   const found = sortByPath(
-    [...groups].map(([path, directories]) => ({
-      path,
-      directories: sortByPath(directories, (d) => d.join("/")),
-    })),
+    [...groups].map(([path, directories]) => ({ path, directories })),
     (g) => g.path,
   );
   return found.sort((a, b) => b.directories.length - a.directories.length);

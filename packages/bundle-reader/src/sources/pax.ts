@@ -32,7 +32,7 @@ export function checkPaxRecords(body: Uint8Array): PaxCheck {
       if (body.subarray(at).every((byte) => byte === 0)) break;
       return malformed("a record without a length");
     }
-    const length = Number(Buffer.from(body.subarray(at, digits)).toString("latin1"));
+    const length = Number(latin1(body, at, digits));
     const end = at + length;
     if (
       body[digits] !== SPACE ||
@@ -45,12 +45,12 @@ export function checkPaxRecords(body: Uint8Array): PaxCheck {
     const record = body.subarray(digits + 1, end - 1);
     const equals = record.indexOf(EQUALS);
     if (equals <= 0) return malformed("a record without a key and '='");
-    const key = Buffer.from(record.subarray(0, equals)).toString("latin1");
+    const key = latin1(record, 0, equals);
     const value = record.subarray(equals + 1);
     if (key === "path") {
-      found.path = { value: Buffer.from(value).toString("utf8"), utf8: isUtf8(value) };
+      found.path = { value: view(value).toString("utf8"), utf8: isUtf8(value) };
     } else if (key === "size") {
-      const text = Buffer.from(value).toString("latin1");
+      const text = view(value).toString("latin1");
       const size = /^[0-9]+$/.test(text) ? Number(text) : Number.NaN;
       if (!Number.isSafeInteger(size))
         return malformed(`a size that is not a safe integer (${text})`);
@@ -60,6 +60,13 @@ export function checkPaxRecords(body: Uint8Array): PaxCheck {
   }
   return { ok: true, ...found };
 }
+
+/** The bytes as a Buffer, without copying them. */
+const view = (bytes: Uint8Array): Buffer =>
+  Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length);
+
+const latin1 = (bytes: Uint8Array, from: number, to: number): string =>
+  view(bytes).toString("latin1", from, to);
 
 function malformed(what: string): PaxCheck {
   return { ok: false, detail: `malformed PAX header: ${what}` };
