@@ -51,7 +51,7 @@ async function measureScan() {
       subject: formatMs(subject),
       baseline: formatMs(fastest.ms),
       ratio: subject / fastest.ms,
-      target: { max: 1.3 },
+      target: { max: 1.2 },
       note,
       figures,
     }),

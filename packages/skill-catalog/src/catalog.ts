@@ -27,7 +27,15 @@ export async function catalogWithBodies(roots: RootsLike): Promise<CatalogWithBo
 
 /** Offered skills and refusals over both roots, each sorted by id, and the revision. */
 export async function catalog(roots: RootsLike): Promise<Catalog> {
-  return collect(roots, ({ text: _text, ...skill }): OfferedSkill => skill);
+  return collect(roots, withoutText);
+}
+
+/** The offered skill alone, built field by field (a rest spread per skill costs more than its reads). */
+function withoutText(skill: LoadedSkill): OfferedSkill {
+  const { id, origin, path, digest, bytes, description } = skill;
+  return description === undefined
+    ? { id, origin, path, digest, bytes }
+    : { id, origin, path, digest, bytes, description };
 }
 
 /** Judges entries of one root into a map by name, shaping each offered skill at once. */

@@ -9,20 +9,27 @@ export function digestOf(bytes: Uint8Array): string {
   return createHash("sha256").update(bytes).digest("hex");
 }
 
-const lengthPrefix = (bytes: Buffer): Buffer => {
-  const prefix = Buffer.allocUnsafe(8);
-  prefix.writeBigUInt64BE(BigInt(bytes.length));
-  return prefix;
-};
-
-/** SHA-256 over (u64 BE length, id, u64 BE length, digest hex) for each skill in id order. */
+/**
+ * SHA-256 over (u64 BE length, id, u64 BE length, digest hex) for each skill in id order,
+ * written into one buffer and hashed in one call (ten thousand skills are
+ * forty thousand small updates otherwise).
+ */
 export function revisionOf(skills: readonly { id: string; digest: string }[]): string {
-  const hash = createHash("sha256");
   const ordered = [...skills].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
-  for (const skill of ordered) {
-    const id = Buffer.from(skill.id, "utf8");
-    const digest = Buffer.from(skill.digest, "utf8");
-    hash.update(lengthPrefix(id)).update(id).update(lengthPrefix(digest)).update(digest);
+  let length = 0;
+  for (const { id, digest } of ordered) {
+    length += 16 + Buffer.byteLength(id, "utf8") + Buffer.byteLength(digest, "utf8");
   }
-  return hash.digest("hex");
+  const input = Buffer.allocUnsafe(length);
+  let at = 0;
+  const put = (text: string): void => {
+    const bytes = input.write(text, at + 8, "utf8");
+    input.writeBigUInt64BE(BigInt(bytes), at);
+    at += 8 + bytes;
+  };
+  for (const { id, digest } of ordered) {
+    put(id);
+    put(digest);
+  }
+  return createHash("sha256").update(input).digest("hex");
 }

@@ -21,7 +21,7 @@ const nextTurn = (): Promise<void> => new Promise((resolve) => setImmediate(reso
 /** Reads `<root>/<name>`, known to be a directory (or, with `link`, a symbolic link). */
 function readEntry(root: string, name: string, link: boolean): StoredEntry {
   const dir = join(root, name);
-  const path = join(dir, "SKILL.md");
+  const path = `${dir}/SKILL.md`;
   if (link) {
     // A linked directory is refused when it holds a SKILL.md, and is nothing otherwise.
     const holds = ((): boolean => {

@@ -28,7 +28,7 @@ export function readIdentity(text: string): Identity {
       return { ok: false, code: "identity-mismatch", reason: "its frontmatter has no 'name'" };
     }
     return typeof description === "string"
-      ? { ok: true, id: name.trim(), description: description.trim() }
+      ? { ok: true, id: name.trim(), description: detached(description.trim()) }
       : { ok: true, id: name.trim() };
   }
   const first = leadingLines(text, (line) => line.trim() !== "").find((line) => line.trim() !== "");
@@ -42,6 +42,16 @@ export function readIdentity(text: string): Identity {
     };
   }
   return { ok: true, id: title[1]!.trim() };
+}
+
+/**
+ * A copy of `part` that holds none of the text it was cut from. A substring
+ * may share its parent's characters (V8 slices them), so a description kept
+ * in every offered skill of a catalog would keep every SKILL.md text alive
+ * with it: ten thousand skills' bodies carried through each collection.
+ */
+function detached(part: string): string {
+  return Buffer.from(part, "utf8").toString("utf8");
 }
 
 /** Checks that a SKILL.md declares `id`; answers the reason when it does not. */

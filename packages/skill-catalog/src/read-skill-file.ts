@@ -46,7 +46,8 @@ export function readSkillFile(path: string, cap: number = MAX_SKILL_FILE_BYTES):
     if (!stats.isFile()) return { kind: "unreadable", detail: "it is not a regular file" };
     if (stats.size > cap) return { kind: "too-large", size: stats.size };
     const read = readBounded(fd, stats.size, cap);
-    return read.kind === "bytes" ? { ...read, executable: (stats.mode & 0o100) !== 0 } : read;
+    if (read.kind === "bytes") read.executable = (stats.mode & 0o100) !== 0;
+    return read;
   } catch (error) {
     return { kind: "unreadable", detail: describeError(error) };
   } finally {

@@ -92,6 +92,18 @@ describe("catalog (seed tests)", () => {
     expect(await catalog(roots)).toEqual({ skills: [], refused: [], revision: revisionOf([]) });
     expect(revisionOf([])).toBe("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855");
   });
+
+  it("keeps the revision's input the same bytes, whatever order the skills come in", () => {
+    // (u64 BE length, id, u64 BE length, digest) per skill in id order: a
+    // revision recorded elsewhere must still name the same set.
+    const skills = [
+      { id: "release-notes", digest: "cd".repeat(32) },
+      { id: "pdf-tools", digest: "ab".repeat(32) },
+    ];
+    const expected = "a383d829b72780c55463cc5e357322ef531e4609b8671cf7c56e99634434c234";
+    expect(revisionOf(skills)).toBe(expected);
+    expect(revisionOf([...skills].reverse())).toBe(expected);
+  });
 });
 
 describe("catalog", () => {
