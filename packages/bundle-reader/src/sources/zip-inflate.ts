@@ -4,11 +4,14 @@
 // reader's limit, so inflation stops there, whatever the headers claim: a
 // member that would outgrow the limit is `too-large`, one that outgrows its
 // declared size (or falls short of it, or leaves compressed input unread) is
-// damaged, and so is one whose CRC differs. Small members are inflated in one
-// synchronous call into one output buffer of the capped size (zlib's 16 KiB
-// default chunks, joined after, cost over twice as much), which costs least;
-// large ones stream through zlib's thread pool in 256 KiB chunks, so one big
-// member never holds up the event loop for long.
+// damaged, and so is one whose CRC differs. A member whose declared size is
+// small (at most 1 MiB, nearly every file of a bundle) is inflated in one
+// synchronous call into one output buffer of the capped size, and the answer
+// is given at once, not as a promise: per member, a promise and its turn cost
+// more than the CRC. zlib's 16 KiB default chunks, joined after, cost over
+// twice as much as the one buffer. A member declared larger streams through
+// zlib's thread pool in 256 KiB chunks, counted as they come and cut at the
+// cap, so one big member never holds up the event loop for long.
 import { createInflateRaw, inflateRawSync } from "node:zlib";
 import { crc32 } from "./crc32.js";
 
@@ -27,21 +30,26 @@ export type MemberData = {
 };
 
 export type Inflated =
-  | { ok: true; bytes: Uint8Array[] }
+  | { ok: true; bytes: Uint8Array | Uint8Array[] }
   | { ok: false; over: true }
   | { ok: false; over: false; detail: string };
 
-/** Inflates `member` with at most `budget` bytes of output left under the reader's limit. */
-export async function inflateMember(member: MemberData, budget: number): Promise<Inflated> {
+/**
+ * Inflates `member` with at most `budget` bytes of output left under the
+ * reader's limit: the answer itself for a stored or small member, a promise
+ * only for one that streams.
+ */
+export function inflateMember(member: MemberData, budget: number): Inflated | Promise<Inflated> {
   if (member.method === STORED) {
     if (member.data.length > budget) return { ok: false, over: true };
-    return verify(member, [member.data], member.data.length);
+    return verify(member, member.data, member.data.length);
   }
   const cap = Math.min(member.size, budget) + 1;
-  const out =
-    member.size <= SYNC_UP_TO
-      ? inflateAtOnce(member.data, cap)
-      : await inflateStreaming(member.data, cap);
+  if (member.size <= SYNC_UP_TO) return judge(member, budget, cap, inflateAtOnce(member.data, cap));
+  return inflateStreaming(member.data, cap).then((out) => judge(member, budget, cap, out));
+}
+
+function judge(member: MemberData, budget: number, cap: number, out: Output): Inflated {
   if (!out.ok) return out.detail === undefined ? over(member, budget) : damaged(out.detail);
   if (out.length >= cap) return over(member, budget);
   if (out.consumed !== member.data.length)
@@ -50,7 +58,7 @@ export async function inflateMember(member: MemberData, budget: number): Promise
 }
 
 type Output =
-  | { ok: true; bytes: Uint8Array[]; length: number; consumed: number }
+  | { ok: true; bytes: Uint8Array | Uint8Array[]; length: number; consumed: number }
   | { ok: false; over: false; detail?: string };
 
 function inflateAtOnce(data: Uint8Array, cap: number): Output {
@@ -60,7 +68,7 @@ function inflateAtOnce(data: Uint8Array, cap: number): Output {
       buffer: Buffer;
       engine: { bytesWritten: number };
     };
-    return { ok: true, bytes: [buffer], length: buffer.length, consumed: engine.bytesWritten };
+    return { ok: true, bytes: buffer, length: buffer.length, consumed: engine.bytesWritten };
   } catch (error) {
     return failed(error);
   }
@@ -95,10 +103,11 @@ function over(member: MemberData, budget: number): Inflated {
   return damaged("more data than its declared size");
 }
 
-function verify(member: MemberData, bytes: Uint8Array[], length: number): Inflated {
+function verify(member: MemberData, bytes: Uint8Array | Uint8Array[], length: number): Inflated {
   if (length !== member.size) return damaged("a size that differs from its declared size");
   let crc = 0;
-  for (const chunk of bytes) crc = crc32(chunk, crc);
+  if (Array.isArray(bytes)) for (const chunk of bytes) crc = crc32(chunk, crc);
+  else crc = crc32(bytes);
   if (crc !== member.crc) return damaged("data whose CRC does not match");
   return { ok: true, bytes };
 }

@@ -67,7 +67,8 @@ async function readRecords(
       records.push(record);
       cursor += CENTRAL_SIZE + record.fileNameLength + record.extraFieldLength;
       cursor += record.fileCommentLength;
-      await reading.pause();
+      const paused = reading.pause();
+      if (paused !== undefined) await paused;
     }
   } catch (error) {
     const message = (error as Error).message;
@@ -111,7 +112,8 @@ async function admitAll(
     const at = dataAt[index]!;
     const data = zip.subarray(at, at + record.compressedSize);
     const member = { method: record.compressionMethod, data, size, crc: record.crc32 };
-    const inflated = await inflateMember(member, MAX_BYTES - total);
+    let inflated = inflateMember(member, MAX_BYTES - total);
+    if (inflated instanceof Promise) inflated = await inflated;
     if (!inflated.ok) {
       if (inflated.over) return { code: "too-large", limit: MAX_BYTES };
       return corrupt(`'${name.raw}' holds ${inflated.detail}`);
@@ -119,7 +121,8 @@ async function admitAll(
     total += size;
     if (admission.kind === "file") ledger.fill(admission.slot, inflated.bytes, executable);
     reading.progress(total, ledger.entries);
-    await reading.pause();
+    const paused = reading.pause();
+    if (paused !== undefined) await paused;
     reading.check();
   }
   reading.progress(total, ledger.entries);
