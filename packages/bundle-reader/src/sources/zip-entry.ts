@@ -13,8 +13,8 @@ import { isUtf8 } from "node:buffer";
 import type { EntryKind } from "../entries.js";
 import { checkPath } from "../paths.js";
 import { crc32 } from "./crc32.js";
+import type { ZipRecord } from "./zip-record.js";
 
-const UNICODE_PATH = 0x7075;
 /** Hosts whose external attributes carry a Unix mode: Unix, and OS X. */
 const UNIX_HOSTS = new Set([3, 19]);
 const DOS_DIRECTORY = 0x10;
@@ -30,13 +30,11 @@ const types = new Map<number, { kind: EntryKind; detail?: string }>([
   [0o140000, { kind: "special", detail: "a socket" }],
 ]);
 
-/** The central record fields this module reads (yauzl's Entry has them). */
-export type EntryRecord = {
-  versionMadeBy: number;
-  externalFileAttributes: number;
-  fileNameRaw: Buffer;
-  extraFields: readonly { id: number; data: Buffer }[];
-};
+/** The central record fields this module reads (zip-record.ts keeps them). */
+export type EntryRecord = Pick<
+  ZipRecord,
+  "versionMadeBy" | "externalFileAttributes" | "fileNameRaw" | "unicodePath"
+>;
 
 export type ZipEntryKind = { kind: EntryKind; executable: boolean; detail?: string };
 
@@ -67,7 +65,7 @@ export type ZipName = { ok: true; raw: string; utf8: boolean } | { ok: false; de
 export function nameOfRecord(record: EntryRecord): ZipName {
   const stored = record.fileNameRaw;
   const storedUtf8 = isUtf8(stored);
-  const field = record.extraFields.find((extra) => extra.id === UNICODE_PATH)?.data;
+  const field = record.unicodePath;
   let bytes = stored;
   if (field !== undefined) {
     const shown = stored.toString("utf8");

@@ -33,39 +33,73 @@ export type CentralRecord = {
 
 export type Layout = { ok: true; dataAt: number[] } | { ok: false; detail: string };
 
-type Span = { index: number; at: number; end: number };
-
 export function checkLayout(
   zip: Buffer,
   records: readonly CentralRecord[],
   directoryAt: number,
 ): Layout {
-  const dataAt: number[] = [];
-  const spans: Span[] = [];
-  const starts = new Set(records.map((record) => record.relativeOffsetOfLocalHeader));
-  starts.add(directoryAt);
-  for (let index = 0; index < records.length; index++) {
+  const count = records.length;
+  const dataAt = new Array<number>(count);
+  const ends = new Array<number>(count);
+  const starts = new EntryStarts(records, directoryAt);
+  // Writers put entries in directory order, so the offsets are mostly sorted already.
+  let inOrder = true;
+  for (let index = 0; index < count; index++) {
     const record = records[index]!;
     const local = readLocal(zip, record, directoryAt, starts);
     if (typeof local === "string") return fail(`${local} for '${shown(record)}'`);
-    dataAt.push(local.dataAt);
-    spans.push({ index, at: record.relativeOffsetOfLocalHeader, end: local.end });
+    dataAt[index] = local.dataAt;
+    ends[index] = local.end;
+    if (
+      index > 0 &&
+      record.relativeOffsetOfLocalHeader < records[index - 1]!.relativeOffsetOfLocalHeader
+    )
+      inOrder = false;
   }
-  spans.sort((a, b) => a.at - b.at);
+  const order = [...Array(count).keys()];
+  if (!inOrder) {
+    order.sort(
+      (a, b) => records[a]!.relativeOffsetOfLocalHeader - records[b]!.relativeOffsetOfLocalHeader,
+    );
+  }
   let expected = 0;
-  for (const span of spans) {
-    const name = shown(records[span.index]!);
-    if (span.at < expected) return fail(`the data of '${name}' overlaps another entry's`);
-    if (span.at > expected) {
+  for (const index of order) {
+    const at = records[index]!.relativeOffsetOfLocalHeader;
+    if (at < expected)
+      return fail(`the data of '${shown(records[index]!)}' overlaps another entry's`);
+    if (at > expected) {
       return fail(
-        expected === 0 ? "data before its first entry" : `data between entries, before '${name}'`,
+        expected === 0
+          ? "data before its first entry"
+          : `data between entries, before '${shown(records[index]!)}'`,
       );
     }
-    expected = span.end;
+    expected = ends[index]!;
   }
   if (expected !== directoryAt)
     return fail("data between its last entry and its central directory");
   return { ok: true, dataAt };
+}
+
+/**
+ * Where entries (and the central directory) begin: what a data descriptor
+ * must end at. Gathered only when an entry has a descriptor to place.
+ */
+class EntryStarts {
+  private set: Set<number> | undefined;
+
+  constructor(
+    private readonly records: readonly CentralRecord[],
+    private readonly directoryAt: number,
+  ) {}
+
+  has(at: number): boolean {
+    if (this.set === undefined) {
+      this.set = new Set(this.records.map((record) => record.relativeOffsetOfLocalHeader));
+      this.set.add(this.directoryAt);
+    }
+    return this.set.has(at);
+  }
 }
 
 /** The local header's agreement with the central record, and where its entry ends. */
@@ -73,7 +107,7 @@ function readLocal(
   zip: Buffer,
   record: CentralRecord,
   directoryAt: number,
-  starts: ReadonlySet<number>,
+  starts: EntryStarts,
 ): { dataAt: number; end: number } | string {
   const at = record.relativeOffsetOfLocalHeader;
   if (at + LOCAL_SIZE > directoryAt || zip.readUInt32LE(at) !== LOCAL) {
@@ -90,7 +124,12 @@ function readLocal(
   if (zip.readUInt16LE(at + 8) !== record.compressionMethod) {
     return "local and central compression methods that disagree";
   }
-  if (!zip.subarray(at + LOCAL_SIZE, at + LOCAL_SIZE + nameLength).equals(record.fileNameRaw)) {
+  const name = record.fileNameRaw;
+  const nameAt = at + LOCAL_SIZE;
+  if (
+    nameLength !== name.length ||
+    zip.compare(name, 0, nameLength, nameAt, dataAt - extraLength) !== 0
+  ) {
     return "local and central names that disagree";
   }
   const dataEnd = dataAt + record.compressedSize;
@@ -101,8 +140,7 @@ function readLocal(
       ? "a data descriptor that disagrees with the central directory"
       : { dataAt, end };
   }
-  const extra = zip.subarray(at + LOCAL_SIZE + nameLength, dataAt);
-  const sizes = localSizes(zip, at, extra);
+  const sizes = localSizes(zip, at, dataAt - extraLength, dataAt);
   if (sizes === undefined) return "a local zip64 field that cannot be read";
   if (
     zip.readUInt32LE(at + 14) !== record.crc32 ||
@@ -118,14 +156,15 @@ function readLocal(
 function localSizes(
   zip: Buffer,
   at: number,
-  extra: Buffer,
+  extraAt: number,
+  extraEnd: number,
 ): { compressed: number; uncompressed: number } | undefined {
   const compressed = zip.readUInt32LE(at + 18);
   const uncompressed = zip.readUInt32LE(at + 22);
   if (compressed !== MAX32 && uncompressed !== MAX32) return { compressed, uncompressed };
   let fields: { id: number; data: Buffer }[];
   try {
-    fields = parseExtraFields(extra);
+    fields = parseExtraFields(zip.subarray(extraAt, extraEnd));
   } catch {
     return undefined;
   }
@@ -151,7 +190,7 @@ function descriptorEnd(
   record: CentralRecord,
   dataEnd: number,
   directoryAt: number,
-  starts: ReadonlySet<number>,
+  starts: EntryStarts,
 ): number | undefined {
   for (const signed of [true, false]) {
     if (signed && (dataEnd + 4 > directoryAt || zip.readUInt32LE(dataEnd) !== DESCRIPTOR)) continue;

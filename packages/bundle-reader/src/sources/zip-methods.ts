@@ -29,12 +29,12 @@ type Described = {
 };
 
 export function unsupportedEntry(record: Described): Refusal | undefined {
-  const path = record.fileNameRaw.toString("utf8");
-  if ((record.generalPurposeBitFlag & ENCRYPTED) !== 0) {
-    return { code: "unsupported-entry", path, detail: "it is encrypted" };
-  }
   const method = record.compressionMethod;
-  if (method === STORED || method === DEFLATE) return undefined;
+  const encrypted = (record.generalPurposeBitFlag & ENCRYPTED) !== 0;
+  if (!encrypted && (method === STORED || method === DEFLATE)) return undefined;
+  // The name is decoded only for the refusal: this runs for every entry.
+  const path = record.fileNameRaw.toString("utf8");
+  if (encrypted) return { code: "unsupported-entry", path, detail: "it is encrypted" };
   const known = methods[method];
   const detail = `it is compressed with method ${method}${known === undefined ? "" : ` (${known})`}`;
   return { code: "unsupported-entry", path, detail };

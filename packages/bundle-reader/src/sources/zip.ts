@@ -9,7 +9,7 @@
 // a method other than stored or deflate). Entries are then admitted to the
 // ledger in central-directory order, each judged by its path and kind before
 // its data is touched, and inflated under what is left of the byte limit.
-import { type Entry, fromRandomAccessReaderPromise, type ZipFile } from "yauzl";
+import { fromRandomAccessReaderPromise, type ZipFile } from "yauzl";
 import { Ledger } from "../ledger.js";
 import { MAX_ARCHIVE_BYTES, MAX_BYTES, MAX_ENTRIES } from "../limits.js";
 import type { Reading } from "../reading.js";
@@ -21,6 +21,7 @@ import { inflateMember } from "./zip-inflate.js";
 import { checkLayout } from "./zip-layout.js";
 import { MemoryReader } from "./zip-memory.js";
 import { unsupportedEntry } from "./zip-methods.js";
+import { keptOf, type ZipRecord } from "./zip-record.js";
 
 const CENTRAL_SIZE = 46;
 
@@ -59,12 +60,12 @@ async function readRecords(
   file: ZipFile,
   directory: { directoryAt: number; directoryEnd: number },
   reading: Reading,
-): Promise<Entry[] | Refusal> {
-  const records: Entry[] = [];
+): Promise<ZipRecord[] | Refusal> {
+  const records: ZipRecord[] = [];
   let cursor = directory.directoryAt;
   try {
     for await (const record of file.eachEntry()) {
-      records.push(record);
+      records.push(keptOf(record));
       cursor += CENTRAL_SIZE + record.fileNameLength + record.extraFieldLength;
       cursor += record.fileCommentLength;
       const paused = reading.pause();
@@ -86,7 +87,7 @@ async function readRecords(
 
 async function admitAll(
   zip: Buffer,
-  records: readonly Entry[],
+  records: readonly ZipRecord[],
   dataAt: readonly number[],
   reading: Reading,
 ): Promise<Ledger | Refusal> {
