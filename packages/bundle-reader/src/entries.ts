@@ -36,6 +36,8 @@ export type RecordedEntry = {
   /** A kept file's body, whole or in the pieces it arrived in; empty when not kept. */
   bytes: Uint8Array | readonly Uint8Array[];
   executable: boolean;
+  /** Whether the body is text (text.ts), when the source judged it as it read it. */
+  text?: boolean;
 };
 
 /** An accepted file: its path as stored and as judged, its place in source order, its bytes. */

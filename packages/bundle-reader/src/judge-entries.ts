@@ -4,7 +4,9 @@
 // set-aside rule, names that collide (names.ts), and then the content of
 // every file (UTF-8, text.ts). A not-UTF-8 refusal names the first file and
 // counts them all, with a bounded list, so an author fixes every one of them
-// in one pass.
+// in one pass. A source may have taken text.ts's verdict already, as it read
+// the bytes (the zip reader does, while they are in the cache); it is still
+// reported here, in path order, and only for what is selected.
 import type { FileEntry } from "./entries.js";
 import { joinedBytes } from "./ledger.js";
 import { NameIndex } from "./names.js";
@@ -24,6 +26,7 @@ export function judgeEntries(selected: readonly Placed[]): Judged {
   const names = new NameIndex();
   const paths = new PathChecker();
   const files: FileEntry[] = [];
+  const texts: (boolean | undefined)[] = [];
   for (const { entry, setAside, shows } of sortByPath(selected, (p) => p.entry.path)) {
     const { raw, kind } = entry;
     const directory = kind === "directory";
@@ -48,9 +51,12 @@ export function judgeEntries(selected: readonly Placed[]): Judged {
         bytes: joinedBytes(entry.bytes),
         executable: entry.executable,
       });
+      texts.push(entry.text);
     }
   }
-  const notText = files.filter((file) => !isText(file.bytes)).map((file) => file.raw);
+  const notText = files
+    .filter((file, index) => !(texts[index] ?? isText(file.bytes)))
+    .map((file) => file.raw);
   if (notText.length > 0) {
     const first = notText[0]!;
     if (notText.length === 1) return refuse({ code: "not-utf8", path: first });

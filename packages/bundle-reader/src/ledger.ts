@@ -77,11 +77,21 @@ export class Ledger {
     return { kind: "file", slot: this.recorded.length - 1 };
   }
 
-  /** Records the body read for a kept file: whole, or in the pieces it arrived in. */
-  fill(slot: number, bytes: Uint8Array | readonly Uint8Array[], executable: boolean): void {
+  /**
+   * Records the body read for a kept file: whole, or in the pieces it arrived
+   * in; `text` is isText's verdict when the source already took it, while
+   * the bytes were fresh in the cache (the zip reader does, after the CRC).
+   */
+  fill(
+    slot: number,
+    bytes: Uint8Array | readonly Uint8Array[],
+    executable: boolean,
+    text?: boolean,
+  ): void {
     const entry = this.recorded[slot]!;
     entry.bytes = bytes;
     entry.executable = executable;
+    if (text !== undefined) entry.text = text;
   }
 
   /** Hands over every entry recorded; `name` names a root skill. */

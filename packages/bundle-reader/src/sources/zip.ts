@@ -10,10 +10,11 @@
 // ledger in central-directory order, each judged by its path and kind before
 // its data is touched, and inflated under what is left of the byte limit.
 import { fromRandomAccessReaderPromise, type ZipFile } from "yauzl";
-import { Ledger } from "../ledger.js";
+import { joinedBytes, Ledger } from "../ledger.js";
 import { MAX_ARCHIVE_BYTES, MAX_BYTES, MAX_ENTRIES } from "../limits.js";
 import type { Reading } from "../reading.js";
 import { wantedFor } from "../select.js";
+import { isText } from "../text.js";
 import type { Refusal } from "../types.js";
 import { readZipEnd } from "./zip-end.js";
 import { kindOfRecord, nameOfRecord } from "./zip-entry.js";
@@ -120,7 +121,11 @@ async function admitAll(
       return corrupt(`'${name.raw}' holds ${inflated.detail}`);
     }
     total += size;
-    if (admission.kind === "file") ledger.fill(admission.slot, inflated.bytes, executable);
+    if (admission.kind === "file") {
+      // Judged as text now, while the bytes are still in the cache from the CRC.
+      const body = joinedBytes(inflated.bytes);
+      ledger.fill(admission.slot, body, executable, isText(body));
+    }
     reading.progress(total, ledger.entries);
     const paused = reading.pause();
     if (paused !== undefined) await paused;
