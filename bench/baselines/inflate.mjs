@@ -3,8 +3,11 @@
 // checking that it is UTF-8, nor refuse a zip bomb for less than nothing at
 // all; the bomb's baseline is inflating the 64 MiB the limit allows, which is
 // what a reader that trusted the headers and stopped at the limit would pay.
-// Each member is inflated into one buffer of its stated size, as the reader
-// does (zlib's 16 KiB default chunks, joined after, cost over twice as much).
+// Each member is inflated into one buffer, as the reader does (zlib's 16 KiB
+// default chunks, joined after, cost over twice as much): one byte longer
+// than its stated size, since a buffer that zlib fills exactly makes Node
+// allocate a second one and call zlib again to learn that the stream has
+// ended (about 6% of the loop).
 
 import { isUtf8 } from "node:buffer";
 import { inflateRawSync } from "node:zlib";
@@ -26,7 +29,7 @@ export function inflateAndCheckMembers(zip, keep = "none") {
     const start = at + 30 + zip.readUInt16LE(at + 26) + zip.readUInt16LE(at + 28);
     const data = zip.subarray(start, start + compressed);
     if (method === 8) {
-      const member = inflateRawSync(data, { chunkSize: Math.max(64, size) });
+      const member = inflateRawSync(data, { chunkSize: Math.max(64, size + 1) });
       if (!isUtf8(member)) throw new Error(`member at ${at} not UTF-8`);
       if (keep === "text") kept.push(member.toString("utf8"));
       else if (keep === "bytes") kept.push(member);
