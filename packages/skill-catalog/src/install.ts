@@ -10,7 +10,7 @@ import { createRequire } from "node:module";
 import type { Skill } from "@skillshelf/bundle-reader";
 import { admitInstall, validateBundle } from "./plan-install.js";
 import { describeError } from "./read-skill-file.js";
-import { type InstallRecord, treeOf } from "./record.js";
+import { type InstallRecord, type Tree, treeOf } from "./record.js";
 import { type RootsLike, resolveRoots } from "./roots.js";
 import type { ManagedStore, StoreView } from "./store.js";
 import type { InstalledSkill, InstallOptions, InstallResult } from "./types.js";
@@ -55,7 +55,14 @@ export async function check(
     );
     if (!plan.ok) return plan;
     const writable = await store.probeWritable();
-    return writable.ok ? { ok: true, installed: withTrees(plan.installed, skills) } : writable;
+    if (!writable.ok) return writable;
+    return {
+      ok: true,
+      installed: withTrees(
+        plan.installed,
+        skills.map((s) => treeOf(s.files)),
+      ),
+    };
   } catch (error) {
     return { ok: false, refusal: { code: "store-failed", detail: describeError(error) } };
   }
@@ -93,7 +100,13 @@ export async function install(
   } catch (error) {
     return { ok: false, refusal: { code: "store-failed", detail: describeError(error) } };
   }
-  return { ok: true, installed: withTrees(installed, skills) };
+  return {
+    ok: true,
+    installed: withTrees(
+      installed,
+      staged.map(({ record }) => record.tree),
+    ),
+  };
 }
 
 function recordOf(skill: Skill, options: InstallOptions, installedAt: string): InstallRecord {
@@ -108,6 +121,7 @@ function recordOf(skill: Skill, options: InstallOptions, installedAt: string): I
   return record;
 }
 
-function withTrees(installed: InstalledSkill[], skills: readonly Skill[]): InstalledSkill[] {
-  return installed.map((skill, i) => ({ ...skill, treeDigest: treeOf(skills[i]!.files).digest }));
+/** Each installed skill with its tree digest; `trees` are in the bundle's order, as `installed` is. */
+function withTrees(installed: InstalledSkill[], trees: readonly Tree[]): InstalledSkill[] {
+  return installed.map((skill, i) => ({ ...skill, treeDigest: trees[i]!.digest }));
 }
