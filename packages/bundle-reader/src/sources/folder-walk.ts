@@ -18,12 +18,11 @@ import type { Refusal } from "../types.js";
 import type { Place, Places } from "./folder-places.js";
 import { entriesIn, lstatOf } from "./fs-calls.js";
 
-/** One entry below the folder: what the ledger is told, and for a regular file where to read it. */
-export type FolderEntry = {
-  candidate: Candidate;
-  /** A regular file's path for the system and what lstat said of it; absent for anything else. */
-  file?: { path: string; stats: Stats };
-};
+/** Where a regular file is for the system, and what lstat said of it (no Stats kept: entries live until the read ends). */
+export type DiskFile = { path: string; size: number; ino: number; dev: number; mode: number };
+
+/** One entry below the folder, as the ledger is told of it, and for a regular file where to read it. */
+export type FolderEntry = Candidate & { file?: DiskFile };
 
 type Walked = { ok: true; entries: FolderEntry[] } | { ok: false; refusal: Refusal };
 
@@ -73,7 +72,7 @@ export async function walkFolder(
     // files are hard links, and it can hold more entries than the bundle).
     if (child.directory && child.name !== ".git") {
       const place = places.child(frame.place, child.name);
-      const below = list(child.entry.candidate.raw, child.rawBytes, place);
+      const below = list(child.entry.raw, child.rawBytes, place);
       if ("code" in below) return { ok: false, refusal: below };
       stack.push(below);
       reading.progress(0, described);
@@ -99,7 +98,7 @@ function describe(
   const raw = `${parentRaw}/${name}`;
   const rawBytes = parentBytes + 1 + bytes.length;
   const unread = (utf8: boolean): Child => ({
-    entry: { candidate: { raw, utf8, kind: "file", size: 0 } },
+    entry: { raw, utf8, kind: "file", size: 0 },
     name,
     directory: false,
     rawBytes,
@@ -111,18 +110,19 @@ function describe(
   const kind = kindOf(dirent);
   if (kind !== undefined) {
     const directory = kind.kind === "directory";
-    return { entry: { candidate: { raw, ...kind } }, name, directory, rawBytes };
+    return { entry: { raw, ...kind }, name, directory, rawBytes };
   }
   // A regular file (its size and links are needed), or a kind the directory
   // did not record.
   const path = `${place.path}/${name}`;
   const stats = lstatOf(path);
   if (!stats.ok) return unreadable(raw, stats.error);
-  const candidate = candidateOf(raw, stats.value);
-  const directory = candidate.kind === "directory";
-  const entry: FolderEntry =
-    candidate.kind === "file" ? { candidate, file: { path, stats: stats.value } } : { candidate };
-  return { entry, name, directory, rawBytes };
+  const entry: FolderEntry = candidateOf(raw, stats.value);
+  if (entry.kind === "file") {
+    const { size, ino, dev, mode } = stats.value;
+    entry.file = { path, size, ino, dev, mode };
+  }
+  return { entry, name, directory: entry.kind === "directory", rawBytes };
 }
 
 type Kind = Omit<Candidate, "raw">;

@@ -12,10 +12,10 @@ import { Ledger } from "../ledger.js";
 import type { Reading } from "../reading.js";
 import { pathSegments, wantedFor } from "../select.js";
 import { Places, topPlace } from "./folder-places.js";
-import { type FolderEntry, unreadable, walkFolder } from "./folder-walk.js";
+import { type DiskFile, unreadable, walkFolder } from "./folder-walk.js";
 import { lstatOf, readExpectedFile } from "./fs-calls.js";
 
-type Pending = { slot: number; file: NonNullable<FolderEntry["file"]>; raw: string };
+type Pending = { slot: number; file: DiskFile; raw: string };
 
 /** Reads the folder at `root`, given by the caller as `shown`, as the entries of `name`. */
 export async function readFolder(
@@ -47,19 +47,19 @@ async function readWalked(
   if (!walked.ok) return walked;
   const ledger = new Ledger(true, wantedFor(reading.path));
   const pending: Pending[] = [];
-  for (const { candidate, file } of walked.entries) {
-    const admission = ledger.admit(candidate);
+  for (const entry of walked.entries) {
+    const admission = ledger.admit(entry);
     if (admission.kind === "refused") return { ok: false, refusal: admission.refusal };
     // A name never looked up (not UTF-8, too long) has nothing to read: it is refused if selected.
-    if (admission.kind === "file" && file !== undefined) {
-      pending.push({ slot: admission.slot, file, raw: candidate.raw });
+    if (admission.kind === "file" && entry.file !== undefined) {
+      pending.push({ slot: admission.slot, file: entry.file, raw: entry.raw });
     }
   }
   let bytes = 0;
   for (const { slot, file, raw } of pending) {
-    const read = readExpectedFile(file.path, file.stats);
+    const read = readExpectedFile(file.path, file);
     if (!read.ok) return { ok: false, refusal: unreadable(raw, read.error) };
-    ledger.fill(slot, read.value, (file.stats.mode & 0o100) !== 0);
+    ledger.fill(slot, read.value, (file.mode & 0o100) !== 0);
     bytes += read.value.length;
     reading.progress(bytes, ledger.entries);
     const pause = reading.pause();

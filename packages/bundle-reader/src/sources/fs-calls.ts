@@ -76,7 +76,10 @@ export function closeQuietly(fd: number): void {
  * size), and asking for one byte more than that size, so a file that grew
  * while being read is caught without another call.
  */
-export function readExpectedFile(path: string, expected: Stats): Outcome<Buffer> {
+export function readExpectedFile(
+  path: string,
+  expected: { size: number; ino: number; dev: number },
+): Outcome<Buffer> {
   let fd: number;
   try {
     fd = openSync(path, OPEN_FLAGS);
