@@ -7,67 +7,49 @@
 
 import { revisionOf } from "./digest.js";
 import { listRoot } from "./directory-root.js";
-import { judgeEntry } from "./inspect-skill.js";
+import { type Inspection, judgeEntry } from "./inspect-skill.js";
 import { mergeRoots, type Placed } from "./merge.js";
 import { type RootsLike, resolveRoots } from "./roots.js";
 import type { StoredEntry } from "./store.js";
-import type {
-  Catalog,
-  CatalogWithBodies,
-  LoadedSkill,
-  OfferedSkill,
-  Origin,
-  RefusedSkill,
-} from "./types.js";
+import type { Catalog, CatalogWithBodies, OfferedSkill, Origin, RefusedSkill } from "./types.js";
 
 /** Offered skills with their texts, refusals, and the revision, over both roots. */
 export async function catalogWithBodies(roots: RootsLike): Promise<CatalogWithBodies> {
-  return collect(roots, (skill) => skill);
+  return collect(roots, (entry, origin) => judgeEntry(entry, origin));
 }
 
 /** Offered skills and refusals over both roots, each sorted by id, and the revision. */
 export async function catalog(roots: RootsLike): Promise<Catalog> {
-  return collect(roots, withoutText);
+  // No text: only as much of each SKILL.md is decoded as its identity needs.
+  return collect(roots, (entry, origin) => judgeEntry(entry, origin, { text: false }));
 }
 
-/** The offered skill alone, built field by field (a rest spread per skill costs more than its reads). */
-function withoutText(skill: LoadedSkill): OfferedSkill {
-  const { id, origin, path, digest, bytes, description } = skill;
-  return description === undefined
-    ? { id, origin, path, digest, bytes }
-    : { id, origin, path, digest, bytes, description };
-}
+type Judge<S extends OfferedSkill> = (entry: StoredEntry, origin: Origin) => Inspection<S>;
 
-/** Judges entries of one root into a map by name, shaping each offered skill at once. */
+/** Judges entries of one root into a map by name. */
 function placeEach<S extends OfferedSkill>(
   origin: Origin,
-  shape: (skill: LoadedSkill) => S,
+  judge: Judge<S>,
   into: Map<string, Placed<S>>,
 ): (entry: StoredEntry) => void {
   return (entry) => {
-    const inspection = judgeEntry(entry, origin);
+    const inspection = judge(entry, origin);
     if (inspection.kind === "absent") return;
-    into.set(entry.name, {
-      dir: entry.dir,
-      inspection:
-        inspection.kind === "offered"
-          ? { kind: "offered", skill: shape(inspection.skill) }
-          : inspection,
-    });
+    into.set(entry.name, { dir: entry.dir, inspection });
   };
 }
 
-/** Reads both roots, passing each offered skill through `shape` as soon as it is judged. */
+/** Reads both roots, judging each entry as soon as it is read. */
 async function collect<S extends OfferedSkill>(
   roots: RootsLike,
-  shape: (skill: LoadedSkill) => S,
+  judge: Judge<S>,
 ): Promise<{ skills: S[]; refused: RefusedSkill[]; revision: string }> {
   const { builtin, managed } = resolveRoots(roots);
   const fromBuiltin = new Map<string, Placed<S>>();
   const fromManaged = new Map<string, Placed<S>>();
   await Promise.all([
-    listRoot(builtin, placeEach("builtin", shape, fromBuiltin)),
-    managed?.list().then((entries) => entries.forEach(placeEach("managed", shape, fromManaged))),
+    listRoot(builtin, placeEach("builtin", judge, fromBuiltin)),
+    managed?.list().then((entries) => entries.forEach(placeEach("managed", judge, fromManaged))),
   ]);
   const { skills, refused } = mergeRoots(fromBuiltin, fromManaged);
   return { skills, refused, revision: revisionOf(skills) };

@@ -22,9 +22,11 @@ export function revisionOf(skills: readonly { id: string; digest: string }[]): s
   }
   const input = Buffer.allocUnsafe(length);
   let at = 0;
+  // A u64 BE length as two u32 halves: an id or a digest is far below 4 GiB.
   const put = (text: string): void => {
     const bytes = input.write(text, at + 8, "utf8");
-    input.writeBigUInt64BE(BigInt(bytes), at);
+    input.writeUInt32BE(0, at);
+    input.writeUInt32BE(bytes, at + 4);
     at += 8 + bytes;
   };
   for (const { id, digest } of ordered) {

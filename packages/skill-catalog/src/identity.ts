@@ -65,3 +65,33 @@ export function checkIdentity(text: string, id: string): Identity {
     declared: identity.id,
   };
 }
+
+/** The text of bytes proven valid UTF-8, exactly (a leading BOM stays, as the bytes hold it). */
+export function decodeText(bytes: Uint8Array): string {
+  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length).toString("utf8");
+}
+
+/** How much of a SKILL.md is decoded first when only its identity is wanted. */
+const OPENING_BYTES = 512;
+
+/**
+ * checkIdentity of the text of `bytes` (proven valid UTF-8), decoding only
+ * its opening where that decides: the identity is read from leading lines
+ * alone (the frontmatter block, or the first non-empty line), the opening is
+ * cut just after a "\n" (a byte no multi-byte character contains, so it
+ * decodes to an exact prefix of the text, made of whole lines), and an
+ * identity found in whole lines is the one the whole text declares. Any
+ * other answer (the block or the title may lie further on, or the file
+ * declares nothing) is judged again on the whole text, so a refusal reads
+ * exactly as it would have.
+ */
+export function checkIdentityOf(bytes: Uint8Array, id: string): Identity {
+  if (bytes.length > OPENING_BYTES) {
+    const cut = bytes.lastIndexOf(0x0a, OPENING_BYTES - 1);
+    if (cut !== -1) {
+      const identity = checkIdentity(decodeText(bytes.subarray(0, cut + 1)), id);
+      if (identity.ok) return identity;
+    }
+  }
+  return checkIdentity(decodeText(bytes), id);
+}

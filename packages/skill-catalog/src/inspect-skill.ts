@@ -8,7 +8,7 @@ import { isUtf8 } from "node:buffer";
 import { type DestinationRefusal, message } from "@skillshelf/bundle-reader";
 import { digestOf } from "./digest.js";
 import { isValidId, MAX_SKILL_FILE_BYTES } from "./id.js";
-import { checkIdentity } from "./identity.js";
+import { checkIdentity, checkIdentityOf, decodeText } from "./identity.js";
 import type { StoredEntry } from "./store.js";
 import type { CatalogCode, LoadedSkill, OfferedSkill, Origin, RefusedSkill } from "./types.js";
 
@@ -28,8 +28,18 @@ export function refuseSkill(
   return { id, ...refusal, reason: message(refusal) };
 }
 
-/** Judges one entry a store (or the builtin root) holds. */
-export function judgeEntry(entry: StoredEntry, origin: Origin): Inspection {
+/** Judges one entry a store (or the builtin root) holds; with `{ text: false }` the offered skill carries no text (only the SKILL.md's opening is decoded, where that decides its identity). */
+export function judgeEntry(entry: StoredEntry, origin: Origin): Inspection;
+export function judgeEntry(
+  entry: StoredEntry,
+  origin: Origin,
+  options: { text: false },
+): Inspection<OfferedSkill>;
+export function judgeEntry(
+  entry: StoredEntry,
+  origin: Origin,
+  options?: { text: false },
+): Inspection<OfferedSkill> {
   const { name, path, read } = entry;
   const refuse = (code: CatalogCode, detail?: string): Inspection => ({
     kind: "refused",
@@ -59,11 +69,9 @@ export function judgeEntry(entry: StoredEntry, origin: Origin): Inspection {
     };
   }
   if (!isUtf8(read.bytes)) return refuse("not-utf8");
-  // Valid UTF-8 decodes exactly; a leading BOM stays in the text, as the bytes hold it.
-  const text = Buffer.from(read.bytes.buffer, read.bytes.byteOffset, read.bytes.length).toString(
-    "utf8",
-  );
-  const identity = checkIdentity(text, name);
+  const text = options?.text === false ? undefined : decodeText(read.bytes);
+  const identity =
+    text === undefined ? checkIdentityOf(read.bytes, name) : checkIdentity(text, name);
   if (!identity.ok) {
     const fields = { origin, path, detail: identity.reason };
     return {
@@ -75,14 +83,12 @@ export function judgeEntry(entry: StoredEntry, origin: Origin): Inspection {
       ),
     };
   }
-  const skill: LoadedSkill = {
-    id: name,
-    origin,
-    path,
-    digest: digestOf(read.bytes),
-    bytes: read.bytes.length,
-    text,
-  };
+  const digest = digestOf(read.bytes);
+  const bytes = read.bytes.length;
+  const skill: OfferedSkill | LoadedSkill =
+    text === undefined
+      ? { id: name, origin, path, digest, bytes }
+      : { id: name, origin, path, digest, bytes, text };
   if (identity.description !== undefined) skill.description = identity.description;
   return { kind: "offered", skill };
 }

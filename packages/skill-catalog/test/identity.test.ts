@@ -1,7 +1,7 @@
 // Which id a SKILL.md declares, by title or by Agent Skills frontmatter, and
 // the id rule, each as a table over real catalogs.
 import { describe, expect, it } from "vitest";
-import { catalog, isValidId } from "../src/index.js";
+import { catalog, catalogWithBodies, isValidId } from "../src/index.js";
 import { makeRoots, writeSkills } from "./trees.js";
 
 type Case = {
@@ -148,4 +148,68 @@ describe("id rule", () => {
       else expect(result.refused).toMatchObject([{ id, code: "invalid-id" }]);
     },
   );
+});
+
+// catalog() decodes only a SKILL.md's opening where that decides its identity
+// (catalogWithBodies decodes it whole): both must judge every text alike.
+const body = `${"λόγος 🙂 データ text\n".repeat(60)}`;
+const long: Case[] = [
+  ...cases.map((c) => ({ ...c, name: `${c.name}, then a long body`, text: `${c.text}${body}` })),
+  {
+    name: "title after 600 blank lines",
+    dir: "alpha",
+    text: `${"\n".repeat(600)}# alpha\n${body}`,
+  },
+  {
+    name: "frontmatter block running past the opening",
+    dir: "alpha",
+    text: `---\nname: alpha\ndescription: ${"d".repeat(700)}\n---\n${body}`,
+    description: "d".repeat(700),
+  },
+  {
+    name: "frontmatter naming another id past the opening",
+    dir: "alpha",
+    text: `---\n${Array.from({ length: 80 }, (_, i) => `note${i}: n\n`).join("")}name: beta\n---\n${body}`,
+    code: "identity-mismatch",
+    reason: "'beta'",
+  },
+  {
+    name: "frontmatter never closed, longer than the opening",
+    dir: "alpha",
+    text: `---\nname: alpha\n${"key: value\n".repeat(100)}`,
+    code: "invalid-frontmatter",
+    reason: "never closed",
+  },
+  {
+    name: "a multi-byte character across the opening's end",
+    dir: "alpha",
+    text: `# alpha\n${"日本語".repeat(200)}\n`,
+  },
+  {
+    name: "no line ending in the opening",
+    dir: "alpha",
+    text: `${"#".repeat(700)}\n# alpha\n`,
+    code: "identity-mismatch",
+  },
+];
+
+describe("identity of a long SKILL.md", () => {
+  it.each(long)("$name", async ({ dir, text, code, reason, description }) => {
+    const roots = await makeRoots();
+    await writeSkills(roots.builtin, { [dir]: text });
+    const result = await catalog(roots);
+    const whole = await catalogWithBodies(roots);
+    expect(result).toEqual({
+      ...whole,
+      skills: whole.skills.map(({ text: _text, ...skill }) => skill),
+    });
+    if (code === undefined) {
+      expect(result.skills).toMatchObject([{ id: dir, bytes: Buffer.byteLength(text) }]);
+      expect(result.skills[0]!.description).toBe(description);
+      expect(whole.skills[0]!.text).toBe(text);
+    } else {
+      expect(result.refused).toMatchObject([{ id: dir, code }]);
+      if (reason !== undefined) expect(result.refused[0]!.reason).toContain(reason);
+    }
+  });
 });
