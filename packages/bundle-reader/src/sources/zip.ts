@@ -9,13 +9,14 @@
 // a method other than stored or deflate). Entries are then admitted to the
 // ledger in central-directory order, each judged by its path and kind before
 // its data is touched, and inflated under what is left of the byte limit.
-import { fromRandomAccessReaderPromise, type ZipFile } from "yauzl";
+import { type Entry, fromRandomAccessReaderPromise, type ZipFile } from "yauzl";
 import { joinedBytes, Ledger } from "../ledger.js";
 import { MAX_ARCHIVE_BYTES, MAX_BYTES, MAX_ENTRIES } from "../limits.js";
 import type { Reading } from "../reading.js";
 import { wantedFor } from "../select.js";
 import { isText } from "../text.js";
 import type { Refusal } from "../types.js";
+import { readEachRecord } from "./zip-directory.js";
 import { readZipEnd } from "./zip-end.js";
 import { kindOfRecord, nameOfRecord } from "./zip-entry.js";
 import { inflateMember } from "./zip-inflate.js";
@@ -64,14 +65,13 @@ async function readRecords(
 ): Promise<ZipRecord[] | Refusal> {
   const records: ZipRecord[] = [];
   let cursor = directory.directoryAt;
+  const onRecord = (record: Entry): void => {
+    records.push(keptOf(record));
+    cursor += CENTRAL_SIZE + record.fileNameLength + record.extraFieldLength;
+    cursor += record.fileCommentLength;
+  };
   try {
-    for await (const record of file.eachEntry()) {
-      records.push(keptOf(record));
-      cursor += CENTRAL_SIZE + record.fileNameLength + record.extraFieldLength;
-      cursor += record.fileCommentLength;
-      const paused = reading.pause();
-      if (paused !== undefined) await paused;
-    }
+    await readEachRecord(file, onRecord, () => reading.pause());
   } catch (error) {
     const message = (error as Error).message;
     // yauzl stops at strong encryption before it has read the entry's name.
