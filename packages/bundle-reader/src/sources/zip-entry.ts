@@ -36,13 +36,17 @@ export type EntryRecord = Pick<
   "versionMadeBy" | "externalFileAttributes" | "fileNameRaw" | "unicodePath"
 >;
 
-export type ZipEntryKind = { kind: EntryKind; executable: boolean; detail?: string };
+export type ZipEntryKind = Readonly<{ kind: EntryKind; executable: boolean; detail?: string }>;
+
+// The answers for nearly every entry, shared rather than made anew per entry.
+const FILE: ZipEntryKind = { kind: "file", executable: false };
+const EXECUTABLE: ZipEntryKind = { kind: "file", executable: true };
+const DIRECTORY: ZipEntryKind = { kind: "directory", executable: false };
 
 export function kindOfRecord(record: EntryRecord, name: string): ZipEntryKind {
   const slash = name.endsWith("/");
   if (!UNIX_HOSTS.has(record.versionMadeBy >>> 8)) {
-    const directory = slash || (record.externalFileAttributes & DOS_DIRECTORY) !== 0;
-    return { kind: directory ? "directory" : "file", executable: false };
+    return slash || (record.externalFileAttributes & DOS_DIRECTORY) !== 0 ? DIRECTORY : FILE;
   }
   const mode = record.externalFileAttributes >>> 16;
   const type = mode & TYPE_BITS;
@@ -51,11 +55,8 @@ export function kindOfRecord(record: EntryRecord, name: string): ZipEntryKind {
     return { kind: "special", executable: false, detail: "of an unknown type" };
   }
   if (known.kind === "file" || known.kind === "directory") {
-    const directory = slash || known.kind === "directory";
-    return {
-      kind: directory ? "directory" : "file",
-      executable: !directory && (mode & 0o100) !== 0,
-    };
+    if (slash || known.kind === "directory") return DIRECTORY;
+    return (mode & 0o100) !== 0 ? EXECUTABLE : FILE;
   }
   return { kind: known.kind, executable: false, ...(known.detail ? { detail: known.detail } : {}) };
 }

@@ -10,6 +10,7 @@
 // ledger in central-directory order, each judged by its path and kind before
 // its data is touched, and inflated under what is left of the byte limit.
 import { type Entry, fromRandomAccessReaderPromise, type ZipFile } from "yauzl";
+import type { Candidate } from "../entries.js";
 import { joinedBytes, Ledger } from "../ledger.js";
 import { MAX_ARCHIVE_BYTES, MAX_BYTES, MAX_ENTRIES } from "../limits.js";
 import type { Reading } from "../reading.js";
@@ -103,13 +104,9 @@ async function admitAll(
     if (kind === "directory" && size > 0) {
       return corrupt(`the directory '${name.raw}' claims ${size} bytes of data`);
     }
-    const admission = ledger.admit({
-      raw: name.raw,
-      utf8: name.utf8,
-      kind,
-      size,
-      ...(detail ? { detail } : {}),
-    });
+    const candidate: Candidate = { raw: name.raw, utf8: name.utf8, kind, size };
+    if (detail !== undefined) candidate.detail = detail;
+    const admission = ledger.admit(candidate);
     if (admission.kind === "refused") return admission.refusal;
     const at = dataAt[index]!;
     const data = zip.subarray(at, at + record.compressedSize);
