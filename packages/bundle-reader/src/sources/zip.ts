@@ -8,7 +8,11 @@
 // entry must be one skillshelf can read (neither encrypted nor compressed by
 // a method other than stored or deflate). Entries are then admitted to the
 // ledger in central-directory order, each judged by its path and kind before
-// its data is touched, and inflated under what is left of the byte limit.
+// its data is touched, inflated under what is left of the byte limit and
+// judged as text while its bytes are still in the cache. The loop does no
+// more per entry than that: records are read in synchronous runs, a small
+// member is inflated and answered without a promise, and the read yields to
+// the event loop only once a slice of time is spent (reading.ts).
 import { type Entry, fromRandomAccessReaderPromise, type ZipFile } from "yauzl";
 import type { Candidate } from "../entries.js";
 import { joinedBytes, Ledger } from "../ledger.js";
