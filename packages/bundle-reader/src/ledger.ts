@@ -71,6 +71,8 @@ export class Ledger {
       order: this.entries,
       bytes: EMPTY,
       executable: false,
+      // Present from the start, so filling it in later does not reshape the object.
+      text: undefined,
     });
     if (directory) return { kind: "directory" };
     if (kind !== "file" || !this.wanted(path)) return { kind: "skip" };
