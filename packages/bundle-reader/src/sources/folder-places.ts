@@ -8,9 +8,11 @@
 // more than HOPS components, or PLAIN_BYTES bytes, below the last place held
 // (or the root), it is opened (as a directory, never through a link) and
 // held, and the paths below it start from its handle; so no path handed to
-// the system nears PATH_MAX either, however long the tree's paths on disk. Shallow folders, and systems without /proc/self/fd, use
-// plain paths and hold nothing. Handles are held until the read is over, at
-// most MAX_HELD of them; beyond that paths simply grow longer.
+// the system nears PATH_MAX either, however long the tree's paths on disk.
+// Shallow folders, and systems without /proc/self/fd, use plain paths and
+// hold nothing. Handles are held until the read is over, at most MAX_HELD of
+// them; beyond that paths simply grow longer. (Below about 32 components a
+// plain path resolves faster than one through /proc.)
 import { closeQuietly, lstatOf, openDirectory } from "./fs-calls.js";
 
 /** A directory: the path to hand the system, and how many components it has beyond its last held handle. */
