@@ -95,7 +95,7 @@ describe.sequential("choosing a collection's skills", () => {
     await dropFile(page, "delta.tar", tarOf("delta", skillFiles("delta")));
     const outcome = page.locator("#outcome");
     await expect.poll(() => card("delta").count(), patience).toBe(1);
-    expect(await outcome.textContent()).toContain("Imported 1 skill.");
+    await expect.poll(() => outcome.textContent(), patience).toContain("Imported 1 skill.");
     expect(await page.locator("#choose").isVisible()).toBe(false);
     expect((await catalogIds()).sort()).toEqual(["alpha", "charlie", "delta"]);
   });

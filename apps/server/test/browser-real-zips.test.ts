@@ -118,7 +118,10 @@ describe.sequential("real archives dropped on the console", () => {
     );
     await dropFile(page, "pdf-tools.skill", await readFile(join(dir, "pdf-tools.skill")));
     await expect.poll(managedIds, patience).toEqual(["pdf-tools"]);
-    expect(await page.locator("#outcome").textContent()).toContain("Imported 1 skill.");
+    // The list can show the skill (from the change feed) before the answer is rendered.
+    await expect
+      .poll(() => page.locator("#outcome").textContent(), patience)
+      .toContain("Imported 1 skill.");
   });
 
   it("a Finder-style zip with __MACOSX/ imports the skill alone", async () => {

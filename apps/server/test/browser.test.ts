@@ -146,7 +146,7 @@ describe.sequential("the console", () => {
   it("sends any single dropped file as an archive and lets the reader sniff it", async () => {
     await dropFile(page, "gamma.bundle", tgzOf("gamma", skillFiles("gamma")));
     await expect.poll(() => card("gamma").count(), patience).toBe(1);
-    expect(await outcome().textContent()).toContain("file 'gamma.bundle'");
+    await expect.poll(() => outcome().textContent(), patience).toContain("file 'gamma.bundle'");
     // A zip made by Info-ZIP, dropped under a name that says nothing about it.
     const zipped = join(files, "zipped");
     await mkdir(join(zipped, "eta"), { recursive: true });
@@ -154,7 +154,7 @@ describe.sequential("the console", () => {
     execFileSync("zip", ["-qr", join(files, "eta.zip"), "eta"], { cwd: zipped });
     await dropFile(page, "eta-download", await readFile(join(files, "eta.zip")));
     await expect.poll(() => card("eta").count(), patience).toBe(1);
-    expect(await outcome().textContent()).toContain("file 'eta-download'");
+    await expect.poll(() => outcome().textContent(), patience).toContain("file 'eta-download'");
     await dropFile(page, "notes.md", new TextEncoder().encode("# not an archive\n"));
     await expect.poll(() => outcome().getAttribute("class"), patience).toContain("refusal");
     expect(await page.locator("#outcome .code").textContent()).toBe("not-an-archive");
@@ -189,7 +189,7 @@ describe.sequential("the console", () => {
       document.getElementById("drop").dispatchEvent(drop);
     })()`);
     await expect.poll(() => card("epsilon").count(), patience).toBe(1);
-    expect(await outcome().textContent()).toContain("epsilon — 2 files");
+    await expect.poll(() => outcome().textContent(), patience).toContain("epsilon — 2 files");
   });
 
   it("shows progress with the pickers disabled, and Cancel aborts the upload", async () => {
