@@ -7,11 +7,11 @@
 // damaged, and so is one whose CRC differs. A member whose declared size is
 // small (at most 1 MiB, nearly every file of a bundle) is inflated in one
 // synchronous call into one output buffer of the capped size, and the answer
-// is given at once, not as a promise: per member, a promise and its turn cost
-// more than the CRC. zlib's 16 KiB default chunks, joined after, cost over
-// twice as much as the one buffer. A member declared larger streams through
-// zlib's thread pool in 256 KiB chunks, counted as they come and cut at the
-// cap, so one big member never holds up the event loop for long.
+// is given at once, not as a promise: per member, a promise and its turn
+// cost nearly as much as the CRC. zlib's 16 KiB default chunks, joined
+// after, cost over twice as much as the one buffer. A member declared larger
+// streams through zlib's thread pool in 256 KiB chunks, counted as they come
+// and cut at the cap, so one big member never holds up the event loop long.
 import { createInflateRaw, inflateRawSync } from "node:zlib";
 import { crc32 } from "./crc32.js";
 
