@@ -16,6 +16,7 @@
 // names) is never interpreted: it is a member of a vendor type.
 import type { Ledger } from "../ledger.js";
 import { MAX_BYTES } from "../limits.js";
+import { isText } from "../text.js";
 import type { Refusal } from "../types.js";
 import { checkPaxRecords, type PaxRecords } from "./pax.js";
 import { decodeLongName, decodeMemberHeader } from "./tar-codec.js";
@@ -210,7 +211,7 @@ export class TarReader {
     return "more";
   }
 
-  /** Takes what has arrived of a kept body, without copying; true once it is whole. */
+  /** Takes what has arrived of a kept body, as views of its chunks; true once it is whole. */
   private takeBody(keeping: Keeping): boolean {
     while (keeping.left > 0 && this.buffered > 0) {
       const head = this.queue[0]!;
@@ -220,8 +221,11 @@ export class TarReader {
       this.drop(length);
     }
     if (keeping.left > 0) return false;
+    // Joined and judged as text now, while the bytes are fresh in the cache
+    // (and, from a gunzip, while the inflater is working on the next ones).
     const { pieces } = keeping;
-    this.ledger.fill(keeping.slot, pieces.length === 1 ? pieces[0]! : pieces, keeping.executable);
+    const body = pieces.length === 1 ? pieces[0]! : Buffer.concat(pieces, keeping.size);
+    this.ledger.fill(keeping.slot, body, keeping.executable, isText(body));
     this.keeping = undefined;
     this.skipping = padding(keeping.size);
     return true;
