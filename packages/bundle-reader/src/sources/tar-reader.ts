@@ -33,6 +33,8 @@ const GNU_LONG_LINK = 0x4b; // 'K'
 const GNU_OLD_NAMES = 0x4e; // 'N'
 const NAME_LENGTH = 100;
 const EMPTY = new Uint8Array(0);
+/** The largest body judged as text as soon as it is read (see takeBody). */
+const JUDGED_AT_ONCE = 256 * 1024;
 const ZERO_BLOCK = new Uint8Array(BLOCK);
 
 const padding = (size: number): number => (BLOCK - (size % BLOCK)) % BLOCK;
@@ -221,11 +223,17 @@ export class TarReader {
       this.drop(length);
     }
     if (keeping.left > 0) return false;
-    // Joined and judged as text now, while the bytes are fresh in the cache
-    // (and, from a gunzip, while the inflater is working on the next ones).
+    // A small body is joined and judged as text now, while its bytes are
+    // fresh in the cache (and, from a gunzip, while the inflater works on the
+    // next ones). A large one waits until the source is known to be within
+    // its limits: a bomb of 1 MiB members is refused without copying any.
     const { pieces } = keeping;
-    const body = pieces.length === 1 ? pieces[0]! : Buffer.concat(pieces, keeping.size);
-    this.ledger.fill(keeping.slot, body, keeping.executable, isText(body));
+    if (keeping.size > JUDGED_AT_ONCE) {
+      this.ledger.fill(keeping.slot, pieces.length === 1 ? pieces[0]! : pieces, keeping.executable);
+    } else {
+      const body = pieces.length === 1 ? pieces[0]! : Buffer.concat(pieces, keeping.size);
+      this.ledger.fill(keeping.slot, body, keeping.executable, isText(body));
+    }
     this.keeping = undefined;
     this.skipping = padding(keeping.size);
     return true;
