@@ -11,6 +11,7 @@
 // impossible.
 import { parseExtraFields } from "yauzl";
 import { safe64 } from "./zip-end.js";
+import type { ZipRecord } from "./zip-record.js";
 
 const LOCAL = 0x04034b50;
 const DESCRIPTOR = 0x08074b50;
@@ -20,16 +21,17 @@ const ZIP64_FIELD = 0x0001;
 /** Bits that must be the same in both headers: encryption, data descriptor, UTF-8 names. */
 const SHARED_FLAGS = 0x0001 | 0x0008 | 0x0040 | 0x0800;
 
-/** What the central directory says of an entry (yauzl's Entry, zip64 fields resolved). */
-export type CentralRecord = {
-  fileNameRaw: Buffer;
-  generalPurposeBitFlag: number;
-  compressionMethod: number;
-  crc32: number;
-  compressedSize: number;
-  uncompressedSize: number;
-  relativeOffsetOfLocalHeader: number;
-};
+/** What the central directory says of an entry that its local header must agree with. */
+export type CentralRecord = Pick<
+  ZipRecord,
+  | "fileNameRaw"
+  | "generalPurposeBitFlag"
+  | "compressionMethod"
+  | "crc32"
+  | "compressedSize"
+  | "uncompressedSize"
+  | "relativeOffsetOfLocalHeader"
+>;
 
 export type Layout = { ok: true; dataAt: number[] } | { ok: false; detail: string };
 
