@@ -1,12 +1,26 @@
 // Timing that tolerates a shared, noisy machine: every contender is warmed
 // up, then measured in rounds whose order rotates (subject first, then a
 // baseline first, ...) so that drift in machine load lands on all of them
-// alike; the figure kept for each is the median of its rounds.
+// alike; the figure kept for each is the median of its rounds. Every other
+// pass through the rotations runs them backwards, so no contender always
+// follows the same one, and before each timed call the collector runs and
+// the process rests a moment: a contender that leaves work behind (10,000
+// promises' garbage still being swept on another thread) once slowed
+// whichever came next by up to 40%.
 
 import { performance } from "node:perf_hooks";
 
 function collectGarbage() {
   if (typeof globalThis.gc === "function") globalThis.gc();
+}
+
+/** How long the process rests before each timed call, for what the last one left running. */
+const SETTLE_MS = 30;
+
+async function settle() {
+  collectGarbage();
+  await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
+  collectGarbage();
 }
 
 /** Returns the median of a list of numbers. */
@@ -25,7 +39,7 @@ export function computeQuantile(values, q) {
 
 async function timeOnce(contender) {
   if (contender.before) await contender.before();
-  collectGarbage();
+  await settle();
   const start = performance.now();
   const outcome = await contender.run();
   const elapsed = performance.now() - start;
@@ -46,9 +60,12 @@ export async function compareContenders(contenders, { warmup = 1, rounds = 5 } =
     for (const contender of contenders) await timeOnce(contender);
   }
   const samples = new Map(contenders.map((c) => [c.name, []]));
+  const count = contenders.length;
   for (let r = 0; r < rounds; r += 1) {
-    for (let i = 0; i < contenders.length; i += 1) {
-      const contender = contenders[(i + r) % contenders.length];
+    const backwards = Math.floor(r / count) % 2 === 1;
+    for (let i = 0; i < count; i += 1) {
+      const at = (i + r) % count;
+      const contender = contenders[backwards ? count - 1 - at : at];
       samples.get(contender.name).push(await timeOnce(contender));
     }
   }
