@@ -3,7 +3,6 @@
 // three tar libraries, and the gzip bomb against inflating up to the limit
 // (with peak memory measured in a child process of its own).
 
-import { join } from "node:path";
 import { gunzipSync } from "node:zlib";
 import {
   gunzipAndCheckMembers,
@@ -14,11 +13,11 @@ import {
 } from "../baselines/gunzip.mjs";
 import { listWithNanotar, listWithNodeTar, listWithTarStream } from "../baselines/tar-listing.mjs";
 import { ensureBomb, ensureLimitTgz, ensureTinyTar, readInput } from "../gen/inputs.mjs";
-import { runNodeForJson } from "../lib/child.mjs";
 import { expectEqual, expectRefusal, expectSkills } from "../lib/expect.mjs";
-import { compareContenders, computeMedian, pickFastest, scaleRounds } from "../lib/measure.mjs";
-import { loadPackage, locatePackage } from "../lib/packages.mjs";
-import { createRatioRow, createReportRow, formatMs } from "../lib/report.mjs";
+import { bombPeakRow, measureFreshPeak } from "../lib/fresh-peak.mjs";
+import { compareContenders, pickFastest, scaleRounds } from "../lib/measure.mjs";
+import { loadPackage } from "../lib/packages.mjs";
+import { createRatioRow, formatMs } from "../lib/report.mjs";
 
 const MiB = 2 ** 20;
 
@@ -117,19 +116,6 @@ async function measureTinyTar() {
   ];
 }
 
-async function measureBombPeak(archive, mode) {
-  const readerPath = join(locatePackage("bundle-reader"), "dist", "index.js");
-  const childPath = new URL("../child/peak-rss.mjs", import.meta.url).pathname;
-  const peaks = [];
-  let outcome = "";
-  for (let i = 0; i < 3; i += 1) {
-    const answer = await runNodeForJson([childPath, readerPath, archive, mode]);
-    outcome = answer.outcome;
-    peaks.push(answer.vmHwmBytes ?? answer.maxRssBytes);
-  }
-  return { outcome, peak: computeMedian(peaks), peaks };
-}
-
 async function measureBombOf(members, label, readBundle, limit) {
   const archive = await ensureBomb(members);
   const bytes = await readInput(archive);
@@ -148,12 +134,11 @@ async function measureBombOf(members, label, readBundle, limit) {
     ],
     { warmup: 1, rounds: scaleRounds(7) },
   );
-  const read = await measureBombPeak(archive, "read");
+  const read = await measureFreshPeak(archive, "read");
   expectEqual(read.outcome, "too-large", "readBundle in the child");
-  const idle = await measureBombPeak(archive, "idle");
+  const idle = await measureFreshPeak(archive, "idle");
   const subject = figures.readBundle.median;
   const baseline = figures["gunzip 64 MiB"].median;
-  const peakMiB = read.peak / MiB;
   return [
     createRatioRow({
       bench: "reader/gzip-bomb",
@@ -164,18 +149,12 @@ async function measureBombOf(members, label, readBundle, limit) {
       target: { max: 1.5 },
       figures,
     }),
-    {
-      ...createReportRow({
-        bench: "reader/gzip-bomb",
-        measure: `peak RSS of a fresh process refusing the bomb (${label})`,
-        subject: `${peakMiB.toFixed(0)} MiB`,
-        baseline: `${(idle.peak / MiB).toFixed(0)} MiB idle`,
-        note: "VmHWM of a fresh node process (median of 3); the baseline column is the same process loading the reader and the bytes without reading",
-        figures: { read, idle },
-      }),
-      target: "<= 160 MiB",
-      met: peakMiB <= 160,
-    },
+    bombPeakRow({
+      bench: "reader/gzip-bomb",
+      measure: `peak RSS of a fresh process refusing the bomb (${label})`,
+      read,
+      idle,
+    }),
   ];
 }
 
@@ -192,9 +171,9 @@ async function measureBomb() {
 async function measureMemory() {
   const archive = await ensureLimitTgz();
   const expanded = gunzipSync(await readInput(archive)).length;
-  const read = await measureBombPeak(archive, "read");
+  const read = await measureFreshPeak(archive, "read");
   expectEqual(read.outcome, "accepted", "readBundle of the limit .tar.gz in the child");
-  const idle = await measureBombPeak(archive, "idle");
+  const idle = await measureFreshPeak(archive, "idle");
   const ratio = read.peak / expanded;
   return [
     createRatioRow({
