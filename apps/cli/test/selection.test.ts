@@ -6,6 +6,7 @@
 import { execFileSync } from "node:child_process";
 import { symlinkSync } from "node:fs";
 import { join } from "node:path";
+import { commitTree } from "@skillshelf/test-utils";
 import { describe, expect, it } from "vitest";
 import { parseJson, runBin } from "./support/run.js";
 import { makeRoots, makeTempDir, writeTree } from "./support/trees.js";
@@ -27,15 +28,7 @@ function repository(): { folder: string; tar: string; zip: string } {
     "template/SKILL.md": skill("template"),
   });
   symlinkSync("AGENTS.md", join(folder, "CLAUDE.md"));
-  const env = { ...process.env, GIT_AUTHOR_NAME: "t", GIT_AUTHOR_EMAIL: "t@t" };
-  const git = (...args: string[]): void => {
-    execFileSync("git", ["-C", folder, ...args], {
-      env: { ...env, GIT_COMMITTER_NAME: "t", GIT_COMMITTER_EMAIL: "t@t" },
-    });
-  };
-  git("init", "-q");
-  git("add", "-A");
-  git("commit", "-q", "-m", "skills");
+  const git = commitTree(folder);
   const tar = join(base, "repo.tar");
   const zip = join(base, "repo-main.zip");
   git("archive", "--format=tar", "-o", tar, "HEAD");

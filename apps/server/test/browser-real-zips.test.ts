@@ -8,9 +8,10 @@
 // lie beside `skills/`): the console lists them, offers their skills ticked,
 // and imports what is ticked. Every tool runs for real; one missing fails.
 import { execFileSync } from "node:child_process";
-import { chmod, mkdir, mkdtemp, readFile, rm, symlink, writeFile } from "node:fs/promises";
+import { chmod, mkdtemp, readFile, rm, symlink } from "node:fs/promises";
 import { tmpdir } from "node:os";
-import { dirname, join } from "node:path";
+import { join } from "node:path";
+import { commitTree, writeTree } from "@skillshelf/test-utils";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchChromium } from "./support/chromium.js";
@@ -27,25 +28,8 @@ let repo: string | undefined;
 const skillText = (id: string): string =>
   `---\nname: ${id}\ndescription: Does ${id} when asked.\n---\n# ${id}\n`;
 
-async function writeTree(root: string, files: Record<string, string | Uint8Array>): Promise<void> {
-  for (const [path, content] of Object.entries(files)) {
-    await mkdir(dirname(join(root, path)), { recursive: true });
-    await writeFile(join(root, path), content);
-  }
-}
-
 const run = (command: string, args: string[], cwd: string): void => {
-  execFileSync(command, args, {
-    cwd,
-    stdio: ["ignore", "ignore", "inherit"],
-    env: {
-      ...process.env,
-      GIT_AUTHOR_NAME: "t",
-      GIT_AUTHOR_EMAIL: "t@t",
-      GIT_COMMITTER_NAME: "t",
-      GIT_COMMITTER_EMAIL: "t@t",
-    },
-  });
+  execFileSync(command, args, { cwd, stdio: ["ignore", "ignore", "inherit"] });
 };
 
 /** The managed skills the server's catalog lists. */
@@ -65,7 +49,7 @@ async function emptyStore(): Promise<void> {
 /** A repository whose skills sit under skills/, beside a README and a CLAUDE.md link. */
 async function repository(): Promise<string> {
   const repo = join(work, "repo");
-  await writeTree(repo, {
+  writeTree(repo, {
     "README.md": "# skills\n",
     "AGENTS.md": "Agents read this.\n",
     "skills/alpha/SKILL.md": skillText("alpha"),
@@ -74,9 +58,7 @@ async function repository(): Promise<string> {
   });
   await chmod(join(repo, "skills/alpha/scripts/run.sh"), 0o755);
   await symlink("AGENTS.md", join(repo, "CLAUDE.md"));
-  run("git", ["init", "-q"], repo);
-  run("git", ["add", "-A"], repo);
-  run("git", ["commit", "-q", "-m", "skills"], repo);
+  commitTree(repo);
   return repo;
 }
 
@@ -98,7 +80,7 @@ afterAll(async () => {
 describe.sequential("real archives dropped on the console", () => {
   it("a .skill file as Anthropic's packager writes it imports its one skill", async () => {
     const dir = join(work, "packager");
-    await writeTree(dir, {
+    writeTree(dir, {
       "pdf-tools/SKILL.md": skillText("pdf-tools"),
       "pdf-tools/reference/notes.md": "Notes.\n",
     });
@@ -127,7 +109,7 @@ describe.sequential("real archives dropped on the console", () => {
   it("a Finder-style zip with __MACOSX/ imports the skill alone", async () => {
     await emptyStore();
     const dir = join(work, "finder");
-    await writeTree(dir, {
+    writeTree(dir, {
       "notes/SKILL.md": skillText("notes"),
       "notes/.DS_Store": Uint8Array.from([0, 0, 0, 1, 0x42, 0x75, 0x64, 0x31, 0xff]),
       "__MACOSX/notes/._SKILL.md": Uint8Array.from([0, 5, 0x16, 7, 0, 2, 0xff, 0xfe]),

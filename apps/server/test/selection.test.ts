@@ -1,23 +1,13 @@
-// path=, skill= (repeated) and list=1 on POST /api/imports, with the body a
-// GitHub-style zip of a real repository (`git archive --format=zip
-// --prefix=repo-main/`) whose top holds a README, a PNG and a CLAUDE.md link.
-import { execFileSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, symlinkSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { dirname, join } from "node:path";
+import { join } from "node:path";
+import { commitTree, writeTree } from "@skillshelf/test-utils";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bodyOf, startServer, type TestServer } from "./support/server.js";
 
 const png = Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0xff]);
 const skill = (name: string): string =>
   `---\nname: ${name}\ndescription: Does ${name}; use it when ${name} is asked for.\n---\n`;
-
-function writeTree(root: string, files: Record<string, string | Uint8Array>): void {
-  for (const [path, content] of Object.entries(files)) {
-    mkdirSync(dirname(join(root, path)), { recursive: true });
-    writeFileSync(join(root, path), content);
-  }
-}
 
 let server: TestServer;
 let zip: Uint8Array;
@@ -34,20 +24,7 @@ beforeAll(async () => {
     "skills/canvas/a.ttf": png,
   });
   symlinkSync("AGENTS.md", join(folder, "CLAUDE.md"));
-  const git = (...args: string[]): void => {
-    execFileSync("git", ["-C", folder, ...args], {
-      env: {
-        ...process.env,
-        GIT_AUTHOR_NAME: "t",
-        GIT_AUTHOR_EMAIL: "t@t",
-        GIT_COMMITTER_NAME: "t",
-        GIT_COMMITTER_EMAIL: "t@t",
-      },
-    });
-  };
-  git("init", "-q");
-  git("add", "-A");
-  git("commit", "-q", "-m", "skills");
+  const git = commitTree(folder);
   const out = join(scratch, "repo-main.zip");
   git("archive", "--format=zip", "--prefix=repo-main/", "-o", out, "HEAD");
   zip = readFileSync(out);

@@ -9,6 +9,7 @@ import { execFileSync } from "node:child_process";
 import { symlinkSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
+import { commitTree } from "@skillshelf/test-utils";
 import { describe, expect, it } from "vitest";
 import { listBundle, message, readBundle, type Source } from "../src/index.js";
 import { folderOf } from "./support/folder.js";
@@ -35,20 +36,7 @@ const files: Record<string, string | Uint8Array> = {
 async function repository(name = "repo"): Promise<string> {
   const root = await folderOf(files, name);
   symlinkSync("AGENTS.md", join(root, "CLAUDE.md"));
-  const git = (...args: string[]): string =>
-    execFileSync("git", ["-C", root, ...args], {
-      encoding: "utf8",
-      env: {
-        ...process.env,
-        GIT_AUTHOR_NAME: "t",
-        GIT_AUTHOR_EMAIL: "t@t",
-        GIT_COMMITTER_NAME: "t",
-        GIT_COMMITTER_EMAIL: "t@t",
-      },
-    });
-  git("init", "-q");
-  git("add", "-A");
-  git("commit", "-q", "-m", "skills");
+  commitTree(root);
   return root;
 }
 

@@ -1,3 +1,4 @@
 export { countCalls, totalCalls, type Watched, watchedCalls } from "./count-calls.js";
+export { commitTree, type Git } from "./git.js";
 export { makeTempDir } from "./temp-dir.js";
 export { skillText, writeSkills, writeTree } from "./trees.js";
