@@ -1,6 +1,7 @@
 // Renders the console's pictures from one run: the built server on
 // examples/workspace with a fresh data directory, the sample bundle
-// imported as an archive (so its scripts keep their executable bit), and
+// imported as an archive (so its scripts keep their executable bit; the
+// console offers its two skills and both are imported), and
 // one skill open, at 390 px (docs/console-390.png) and 1440 px
 // (docs/console-1440.png); the README's picture (docs/console.png) is the
 // 1440 px one. Run after `pnpm build`:
@@ -11,6 +12,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { chromium } from "playwright-core";
+import flags from "../apps/server/test/support/chromium-flags.json" with { type: "json" };
 
 const repo = fileURLToPath(new URL("../", import.meta.url));
 const data = await mkdtemp(join(tmpdir(), "skillshelf-screenshots-"));
@@ -40,21 +42,16 @@ const url = await new Promise((resolve) => {
 
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-  args: [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-  ],
+  args: flags,
 });
 try {
   const page = await browser.newPage({ viewport: { width: 1440, height: 1000 } });
   await page.goto(url);
   await page.locator('li[data-skill="commit-messages"]').waitFor();
   await page.locator("#archive-input").setInputFiles(archive);
+  // A collection is offered skill by skill, every one ticked: import them all.
+  await page.locator("#choose").waitFor();
+  await page.getByRole("button", { name: "Import", exact: true }).click();
   await page.locator("#outcome.success").waitFor();
   await page.locator('li[data-skill="pdf-tools"]').waitFor();
   for (const width of [1440, 390]) {
