@@ -52,7 +52,12 @@ export function resolveSkills(entries: Entries, choices: Choices = {}): SkillsRe
     if (missing !== undefined) return refuse({ code: "not-in-source", skill: missing, held });
     chosen = layout.skills.filter((skill) => choices.skills!.includes(skill.name));
   }
-  const selected = placed.filter((p) => inSelection(p, root, layout.setAside, choices, chosen));
+  const inSelection = selectionOf(
+    root,
+    layout.setAside,
+    choices.skills === undefined ? undefined : chosen,
+  );
+  const selected = placed.filter((p) => inSelection(p.entry.path));
   const judged = judgeEntries(selected);
   if (!judged.ok) return judged;
   if (choices.skills === undefined && layout.problem !== undefined) {
@@ -94,21 +99,27 @@ function filesByDirectory(
   return groups;
 }
 
-/** Whether an entry lies in what was selected: under the root, outside set-aside directories. */
-function inSelection(
-  p: Placed,
+/**
+ * Whether a path lies in what was selected: under the root, outside the
+ * set-aside directories, and (when skills were chosen) in a chosen skill.
+ * Each directory's prefix is joined once, not once per entry.
+ */
+function selectionOf(
   root: Root,
   setAside: readonly string[][],
-  choices: Choices,
-  chosen: readonly { segments: string[] }[],
-): boolean {
-  const { path } = p.entry;
-  const within = (segments: readonly string[]): boolean =>
-    liesBelow(path, prefixOf(segments)) || path === segments.join("/");
-  if (!liesBelow(path, prefixOf(root.segments))) return false;
-  if (setAside.some(within)) return false;
-  if (choices.skills === undefined) return true;
-  return chosen.some((skill) => within(skill.segments));
+  chosen: readonly { segments: string[] }[] | undefined,
+): (path: string) => boolean {
+  const under = prefixOf(root.segments);
+  const places = (directories: readonly (readonly string[])[]) =>
+    directories.map((segments) => ({ prefix: prefixOf(segments), path: segments.join("/") }));
+  const asides = places(setAside);
+  const skills = chosen === undefined ? undefined : places(chosen.map((skill) => skill.segments));
+  const within = (path: string, place: { prefix: string; path: string }): boolean =>
+    liesBelow(path, place.prefix) || path === place.path;
+  return (path) =>
+    liesBelow(path, under) &&
+    !asides.some((place) => within(path, place)) &&
+    (skills === undefined || skills.some((place) => within(path, place)));
 }
 
 /** Where the skills are, as `path` values, when the root holds none. */
