@@ -80,10 +80,6 @@ export function wantedFor(path: string | undefined): Wanted {
   };
 }
 
-/** Whether `segments` lies strictly below `prefix`. */
-export const isBelow = (segments: readonly string[], prefix: readonly string[]): boolean =>
-  segments.length > prefix.length && prefix.every((s, i) => segments[i] === s);
-
 /** What a path must start with to lie strictly below the directory `segments` ("" for the top). */
 export const prefixOf = (segments: readonly string[]): string =>
   segments.length === 0 ? "" : `${segments.join("/")}/`;
@@ -158,12 +154,14 @@ export function chooseRoot(
     }
     return { segments: [], base: [], asked: false };
   }
-  if (shown.some((s) => liesBelow(s.path, prefixOf(path)))) {
+  const asStored = prefixOf(path);
+  if (shown.some((s) => liesBelow(s.path, asStored))) {
     return { segments: path, base: [], asked: true };
   }
   if (wrapper !== undefined) {
     const under = [wrapper, ...path];
-    if (shown.some((s) => liesBelow(s.path, prefixOf(under)))) {
+    const underWrapper = prefixOf(under);
+    if (shown.some((s) => liesBelow(s.path, underWrapper))) {
       return { segments: under, base: [wrapper], asked: true };
     }
   }
