@@ -13,22 +13,31 @@ import { makeRoots, makeTempDir, packFolder, skillFile, writeTree } from "./supp
 const MAX_BYTES = 64 * 1024 * 1024;
 
 describe("stdin", () => {
-  it.each(["sample.tgz", "sample.tar"])("%s piped to check - reads like the file", async (name) => {
-    const { args } = makeRoots();
-    const archive = packFolder(
-      join(SAMPLE_BUNDLE, ".."),
-      "sample-bundle",
-      join(makeTempDir(), name),
-    );
-    const fromFile = await runBin(["check", archive, "--json", ...args]);
-    const fromStdin = await runBin(["check", "-", "--json", ...args], { inputFile: archive });
-    expect(fromStdin.code, fromStdin.stderr).toBe(0);
-    expect(parseJson(fromStdin)).toEqual(parseJson(fromFile));
-    expect((parseJson(fromStdin).skills as { id: string }[]).map((s) => s.id)).toEqual([
-      "pdf-tools",
-      "release-notes",
-    ]);
-  });
+  /** The sample bundle packed as `name` by the system's tar or Info-ZIP zip. */
+  const pack = (name: string): string => {
+    const archive = join(makeTempDir(), name);
+    const parent = join(SAMPLE_BUNDLE, "..");
+    if (name.endsWith(".zip"))
+      execFileSync("zip", ["-qr", archive, "sample-bundle"], { cwd: parent });
+    else packFolder(parent, "sample-bundle", archive);
+    return archive;
+  };
+
+  it.each(["sample.tgz", "sample.tar", "sample.zip"])(
+    "%s piped to check - reads like the file",
+    async (name) => {
+      const { args } = makeRoots();
+      const archive = pack(name);
+      const fromFile = await runBin(["check", archive, "--json", ...args]);
+      const fromStdin = await runBin(["check", "-", "--json", ...args], { inputFile: archive });
+      expect(fromStdin.code, fromStdin.stderr).toBe(0);
+      expect(parseJson(fromStdin)).toEqual(parseJson(fromFile));
+      expect((parseJson(fromStdin).skills as { id: string }[]).map((s) => s.id)).toEqual([
+        "pdf-tools",
+        "release-notes",
+      ]);
+    },
+  );
 
   it("imports from stdin, naming a bare single skill with --name", async () => {
     const { args } = makeRoots();
@@ -47,20 +56,6 @@ describe("stdin", () => {
     });
     expect(named.code, named.stderr).toBe(0);
     expect(named.stdout).toMatch(/^installed\s+piped-skill\s+2 files/);
-  });
-
-  it("reads a zip piped in like the same file", async () => {
-    const { args } = makeRoots();
-    const archive = join(makeTempDir(), "sample.zip");
-    execFileSync("zip", ["-qr", archive, "sample-bundle"], { cwd: join(SAMPLE_BUNDLE, "..") });
-    const fromFile = await runBin(["check", archive, "--json", ...args]);
-    const fromStdin = await runBin(["check", "-", "--json", ...args], { inputFile: archive });
-    expect(fromStdin.code, fromStdin.stderr).toBe(0);
-    expect(parseJson(fromStdin)).toEqual(parseJson(fromFile));
-    expect((parseJson(fromStdin).skills as { id: string }[]).map((s) => s.id)).toEqual([
-      "pdf-tools",
-      "release-notes",
-    ]);
   });
 
   it("refuses more than the reader's archive cap of input as too-large", async () => {
