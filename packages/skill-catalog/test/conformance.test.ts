@@ -5,8 +5,8 @@
 // destination), so a case that the destination would refuse fails here first.
 import { readFile, stat } from "node:fs/promises";
 import { join } from "node:path";
-import { readBundle, type Source } from "@skillshelf/bundle-reader";
-import { buildInput, type Case, cases, formsOf } from "@skillshelf/conformance";
+import { readBundle } from "@skillshelf/bundle-reader";
+import { archiveSourceOf, buildInput, type Case, cases, formsOf } from "@skillshelf/conformance";
 import { expect, it } from "vitest";
 import { catalog, install } from "../src/index.js";
 import { makeTempDir } from "./trees.js";
@@ -19,11 +19,7 @@ it.each(storable.map((c) => ({ name: c.name, case: c })))(
   "$name: installs exactly as read",
   async ({ case: c }) => {
     const input = await buildInput(c, "tar", await makeTempDir());
-    const source: Source =
-      input.archiveName === undefined
-        ? { kind: "archive", bytes: input.bytes! }
-        : { kind: "archive", bytes: input.bytes!, name: input.archiveName };
-    const read = await readBundle(source, c.options);
+    const read = await readBundle(archiveSourceOf(input), c.options);
     if (!read.ok) throw new Error(`the reader refused an accepted case: ${read.refusal.code}`);
 
     const data = await makeTempDir();

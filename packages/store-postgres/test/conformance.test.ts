@@ -7,8 +7,8 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { readBundle, type Source } from "@skillshelf/bundle-reader";
-import { buildInput, type Case, cases, formsOf } from "@skillshelf/conformance";
+import { readBundle } from "@skillshelf/bundle-reader";
+import { archiveSourceOf, buildInput, type Case, cases, formsOf } from "@skillshelf/conformance";
 import {
   catalog,
   install,
@@ -44,11 +44,7 @@ it.each(storable.map((c) => ({ name: c.name, case: c })))(
   "$name: installs exactly as read",
   async ({ case: c }) => {
     const input = await buildInput(c, "tar", await mkdtemp(join(scratch, "case-")));
-    const source: Source =
-      input.archiveName === undefined
-        ? { kind: "archive", bytes: input.bytes! }
-        : { kind: "archive", bytes: input.bytes!, name: input.archiveName };
-    const read = await readBundle(source, c.options);
+    const read = await readBundle(archiveSourceOf(input), c.options);
     if (!read.ok) throw new Error(`the reader refused an accepted case: ${read.refusal.code}`);
 
     const roots = { builtin: join(scratch, "no-builtin-root"), managed: store };

@@ -36,3 +36,15 @@ export async function buildInput(
   const named = options.named ?? true;
   return { case: c, form, path, bytes, ...(named ? { archiveName: rootOf(c) } : {}) };
 }
+
+/** An archive input as the reader's archive source: its bytes, named when the surface passes a name. */
+export function archiveSourceOf(input: BuiltInput): {
+  kind: "archive";
+  bytes: Uint8Array;
+  name?: string;
+} {
+  if (input.bytes === undefined) throw new Error(`the ${input.form} form has no archive bytes`);
+  return input.archiveName === undefined
+    ? { kind: "archive", bytes: input.bytes }
+    : { kind: "archive", bytes: input.bytes, name: input.archiveName };
+}

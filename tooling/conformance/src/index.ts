@@ -3,7 +3,12 @@
 // (library, CLI, HTTP, browser) reuses.
 
 export { buildFolder } from "./build-folder.js";
-export { archiveFileName, type BuildOptions, buildInput } from "./build-input.js";
+export {
+  archiveFileName,
+  archiveSourceOf,
+  type BuildOptions,
+  buildInput,
+} from "./build-input.js";
 export { buildUploads } from "./build-uploads.js";
 export { cases } from "./cases/index.js";
 export { formsOf } from "./forms.js";

@@ -11,6 +11,7 @@ import {
   type UnsafePathReason,
 } from "@skillshelf/bundle-reader";
 import {
+  archiveSourceOf,
   type BuiltInput,
   type Verdict,
   verdictOf,
@@ -23,11 +24,7 @@ import { expect } from "vitest";
 type Imported = { id: string; files: { path: string; bytes: number; executable: boolean }[] };
 
 const sourceOf = (input: BuiltInput): Source =>
-  input.form === "uploads"
-    ? { kind: "uploads", files: input.uploads! }
-    : input.archiveName === undefined
-      ? { kind: "archive", bytes: input.bytes! }
-      : { kind: "archive", bytes: input.bytes!, name: input.archiveName };
+  input.form === "uploads" ? { kind: "uploads", files: input.uploads! } : archiveSourceOf(input);
 
 async function libraryVerdictBehind(
   input: BuiltInput,
