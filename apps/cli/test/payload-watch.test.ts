@@ -2,39 +2,18 @@
 // writes the payload at start, again when a skill is imported by another
 // process (the directory store announces nothing across processes, so the
 // interval finds it), never when nothing changed, and exits 0 on SIGTERM.
-import { spawn } from "node:child_process";
 import { readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { BIN, childEnv, runBin, SAMPLE_BUNDLE } from "./support/run.js";
+import { runBin, SAMPLE_BUNDLE, watchPayload } from "./support/run.js";
 import { makeRoots, makeTempDir } from "./support/trees.js";
 
 describe("payload --watch", () => {
   it("rewrites skills.json when the revision changes, only then, and stops on SIGTERM", async () => {
     const { args } = makeRoots();
     const out = makeTempDir();
-    const child = spawn(
-      process.execPath,
-      [BIN, "payload", "--out", out, "--watch", "--json", ...args],
-      {
-        env: childEnv({ SKILLSHELF_WATCH_INTERVAL_MS: "50" }),
-        stdio: ["ignore", "pipe", "pipe"],
-      },
-    );
-    const lines: string[] = [];
-    let stderr = "";
-    child.stdout.on("data", (chunk: Buffer) =>
-      lines.push(...chunk.toString().split("\n").filter(Boolean)),
-    );
-    child.stderr.on("data", (chunk: Buffer) => {
-      stderr += chunk;
-    });
-    const exited = new Promise<number | null>((resolve) => child.once("exit", resolve));
-    const until = async (count: number) => {
-      for (let i = 0; i < 3_000 && lines.length < count; i++)
-        await new Promise((r) => setTimeout(r, 10));
-      expect(lines.length, stderr).toBeGreaterThanOrEqual(count);
-    };
+    const watch = watchPayload(out, args, { SKILLSHELF_WATCH_INTERVAL_MS: "50" });
+    const { lines, until } = watch;
 
     await until(1);
     const first = JSON.parse(lines[0]!);
@@ -54,8 +33,7 @@ describe("payload --watch", () => {
       second.revision,
     );
 
-    child.kill("SIGTERM");
-    expect(await exited).toBe(0);
+    expect(await watch.stop()).toBe(0);
   });
 
   it("refuses --watch without --out (usage, exit 2)", async () => {

@@ -1,14 +1,8 @@
-// @module-tag heavy
-// The CLI on a PostgreSQL store (--store, $SKILLSHELF_STORE): import, list
-// and remove go to the database and never to a data directory; payload
-// --watch on another "host" rewrites its payload when an import lands; a
-// store that cannot be reached is one line and exit 3, without its password.
-import { spawn } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { type Cluster, startCluster } from "@skillshelf/test-postgres";
-import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
-import { BIN, childEnv, parseJson, runBin, SAMPLE_BUNDLE } from "./support/run.js";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { parseJson, runBin, SAMPLE_BUNDLE, watchPayload } from "./support/run.js";
 import { makeRoots, makeTempDir } from "./support/trees.js";
 
 let cluster: Cluster;
@@ -50,30 +44,11 @@ describe("skillshelf on a PostgreSQL store (needs PostgreSQL)", () => {
     const worker = makeRoots();
     const out = makeTempDir();
     // A long interval: only the store's change feed can explain a prompt rewrite.
-    const child = spawn(
-      process.execPath,
-      [BIN, "payload", "--out", out, "--watch", "--json", ...worker.args],
-      {
-        env: childEnv({ SKILLSHELF_STORE: store, SKILLSHELF_WATCH_INTERVAL_MS: "600000" }),
-        stdio: ["ignore", "pipe", "pipe"],
-      },
-    );
-    onTestFinished(() => {
-      child.kill("SIGKILL");
+    const watch = watchPayload(out, worker.args, {
+      SKILLSHELF_STORE: store,
+      SKILLSHELF_WATCH_INTERVAL_MS: "600000",
     });
-    const lines: string[] = [];
-    let stderr = "";
-    child.stdout.on("data", (chunk: Buffer) =>
-      lines.push(...chunk.toString().split("\n").filter(Boolean)),
-    );
-    child.stderr.on("data", (chunk: Buffer) => {
-      stderr += chunk;
-    });
-    const until = async (count: number) => {
-      for (let i = 0; i < 3_000 && lines.length < count; i++)
-        await new Promise((r) => setTimeout(r, 10));
-      expect(lines.length, stderr).toBeGreaterThanOrEqual(count);
-    };
+    const { lines, until } = watch;
     await until(1);
     expect(JSON.parse(lines[0]!)).toMatchObject({ ok: true, skills: 0 });
     // The watcher's LISTEN may register a moment after its first write.
@@ -87,9 +62,7 @@ describe("skillshelf on a PostgreSQL store (needs PostgreSQL)", () => {
     expect(JSON.parse(readFileSync(join(out, "skills.json"), "utf8")).revision).toBe(
       second.revision,
     );
-    const exited = new Promise((resolve) => child.once("exit", resolve));
-    child.kill("SIGTERM");
-    expect(await exited).toBe(0);
+    expect(await watch.stop()).toBe(0);
   });
 
   it("says in one line, exit 3, that an unreachable store cannot be opened, without its password", async () => {

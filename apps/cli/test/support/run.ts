@@ -4,6 +4,7 @@
 import { spawn } from "node:child_process";
 import { createReadStream, existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
+import { expect, onTestFinished } from "vitest";
 
 export const BIN: string = fileURLToPath(new URL("../../dist/bin.js", import.meta.url));
 export const SAMPLE_BUNDLE: string = fileURLToPath(
@@ -82,4 +83,53 @@ export function parseJson(run: Run): Record<string, unknown> {
   if (lines.length !== 1)
     throw new Error(`expected one JSON line, got:\n${run.stdout}\n${run.stderr}`);
   return JSON.parse(lines[0]!) as Record<string, unknown>;
+}
+
+/** A running `payload --out <out> --watch --json`: the lines it printed so far, and a wait for more. */
+export type PayloadWatch = {
+  lines: string[];
+  /** Waits (up to 30 s) until at least `count` lines have been printed. */
+  until: (count: number) => Promise<void>;
+  /** Sends SIGTERM and resolves with the exit code. */
+  stop: () => Promise<number | null>;
+};
+
+/** Starts the built binary's `payload --watch` into `out`; it is killed when the test ends. */
+export function watchPayload(
+  out: string,
+  args: readonly string[],
+  env: Record<string, string | undefined>,
+): PayloadWatch {
+  const child = spawn(
+    process.execPath,
+    [BIN, "payload", "--out", out, "--watch", "--json", ...args],
+    {
+      env: childEnv(env),
+      stdio: ["ignore", "pipe", "pipe"],
+    },
+  );
+  onTestFinished(() => {
+    child.kill("SIGKILL");
+  });
+  const lines: string[] = [];
+  let stderr = "";
+  child.stdout.on("data", (chunk: Buffer) =>
+    lines.push(...chunk.toString().split("\n").filter(Boolean)),
+  );
+  child.stderr.on("data", (chunk: Buffer) => {
+    stderr += chunk;
+  });
+  const exited = new Promise<number | null>((resolve) => child.once("exit", resolve));
+  return {
+    lines,
+    until: async (count) => {
+      for (let i = 0; i < 3_000 && lines.length < count; i++)
+        await new Promise((r) => setTimeout(r, 10));
+      expect(lines.length, stderr).toBeGreaterThanOrEqual(count);
+    },
+    stop: () => {
+      child.kill("SIGTERM");
+      return exited;
+    },
+  };
 }
