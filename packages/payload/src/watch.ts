@@ -9,7 +9,8 @@
 // changed by another process announces nothing here. Wake-ups that arrive
 // while a build runs are folded into one more build after it.
 import type { DestinationRefusal } from "@skillshelf/bundle-reader";
-import { type PayloadRoots, payload } from "./build-payload.js";
+import type { Roots } from "@skillshelf/skill-catalog";
+import { payload } from "./build-payload.js";
 import { writePayload } from "./materialize.js";
 import type { Payload } from "./schema.js";
 
@@ -26,17 +27,9 @@ export type WatchOptions = {
   onEvent?: (event: WatchEvent) => void;
 };
 
-/** Something that can announce changes: a managed store with a change feed. */
-type Announcer = { subscribe(listener: () => void): () => void };
-
-const announcerOf = (managed: unknown): Announcer | undefined =>
-  typeof managed === "object" && managed !== null && "subscribe" in managed
-    ? (managed as Announcer)
-    : undefined;
-
 /** Writes dir/skills.json now and whenever the revision changes, until `signal` aborts. */
 export async function watchPayload(
-  roots: PayloadRoots,
+  roots: Roots,
   dir: string,
   options: WatchOptions,
 ): Promise<void> {
@@ -50,7 +43,7 @@ export async function watchPayload(
     pending = true;
     wake?.();
   };
-  const unsubscribe = announcerOf(roots.managed)?.subscribe(trigger);
+  const unsubscribe = roots.managed?.subscribe(trigger);
   const timer = setInterval(trigger, options.intervalMs ?? 5_000);
   signal.addEventListener("abort", trigger, { once: true });
   try {

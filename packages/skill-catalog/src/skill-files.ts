@@ -11,9 +11,9 @@ import { isUtf8 } from "node:buffer";
 import { type DestinationRefusal, judgeSkillFiles, type Refusal } from "@skillshelf/bundle-reader";
 import { DirectoryStore } from "./directory-store.js";
 import { isValidId } from "./id.js";
-import { locateSkill } from "./locate.js";
+import { locateName } from "./locate.js";
 import { type InstallRecord, treeOf } from "./record.js";
-import { type RootsLike, resolveRoots } from "./roots.js";
+import type { Roots } from "./roots.js";
 import type { ManagedStore, StoredFile } from "./store.js";
 import type { LoadedSkill } from "./types.js";
 import { type Verdict, verifyOne } from "./verify.js";
@@ -58,31 +58,27 @@ export function summarizeFiles(
 
 /** The store holding `id`'s files: the builtin directory (read only), or the managed store. */
 async function locate(
-  roots: RootsLike,
+  roots: Roots,
   id: string,
 ): Promise<
   { ok: true; skill: LoadedSkill; store: ManagedStore } | { ok: false; refusal: AnyRefusal }
 > {
-  if (!isValidId(id)) {
-    return {
-      ok: false,
-      refusal: { code: "unknown-skill", skill: id, detail: "it is not a valid id" },
-    };
-  }
-  const resolved = resolveRoots(roots);
-  const found = await locateSkill(resolved, id);
+  const found = await locateName(roots, id);
   if (found.kind === "refused") {
     const { reason: _reason, id: _id, ...refusal } = found.refused;
     return { ok: false, refusal };
   }
-  if (found.kind === "absent") return { ok: false, refusal: { code: "unknown-skill", skill: id } };
+  if (found.kind === "absent") {
+    const detail = isValidId(id) ? {} : { detail: "it is not a valid id" };
+    return { ok: false, refusal: { code: "unknown-skill", skill: id, ...detail } };
+  }
   const store =
-    found.origin === "builtin" ? new DirectoryStore(resolved.builtin) : resolved.managed!;
+    found.origin === "builtin" ? new DirectoryStore(roots.builtin) : roots.managed!;
   return { ok: true, skill: found.skill, store };
 }
 
 /** Every file of the offered skill `id`, with the skill, judged by the reader's path rules. */
-export async function readSkillFiles(roots: RootsLike, id: string): Promise<SkillFilesResult> {
+export async function readSkillFiles(roots: Roots, id: string): Promise<SkillFilesResult> {
   const located = await locate(roots, id);
   if (!located.ok) return located;
   return filesOf(located, id);
@@ -108,7 +104,7 @@ async function filesOf(
 
 /** One file of the offered skill `id` by its path: its summary and its bytes. */
 export async function readStoredFile(
-  roots: RootsLike,
+  roots: Roots,
   id: string,
   path: string,
 ): Promise<StoredFileResult> {
@@ -150,7 +146,7 @@ export type SkillDescription = {
 
 /** The skill `id` with its files, tree digest, record and drift. */
 export async function describeSkill(
-  roots: RootsLike,
+  roots: Roots,
   id: string,
 ): Promise<{ ok: true; description: SkillDescription } | { ok: false; refusal: AnyRefusal }> {
   const located = await locate(roots, id);
