@@ -18,7 +18,6 @@ import {
 import { countBodyBytes, digestText } from "./digest.js";
 import type { Payload, PayloadSkill } from "./schema.js";
 
-
 export type PayloadResult =
   | { ok: true; payload: Payload }
   | { ok: false; refusal: DestinationRefusal };

@@ -13,4 +13,4 @@ export { type OpenShelfOptions, type OpenShelfResult, openShelf } from "./open-s
 export type { ShelfRefusal } from "./refusal.js";
 export { type Shelf, type ShelfListing, shelfOver } from "./shelf.js";
 export type { UpdateOptions, UpdateOutcome, UpdateResult } from "./update.js";
-export { toolName } from "./version.js";
+export { readPackageVersion, toolName } from "./version.js";

@@ -24,5 +24,8 @@ export async function openShelf(
   const locations = decideLocations(options, env, cwd);
   const opened = await openManagedStore(locations, env);
   if (!opened.ok) return opened;
-  return { ok: true, shelf: shelfOver({ builtin: locations.builtin, managed: opened.store }, options.tool) };
+  return {
+    ok: true,
+    shelf: shelfOver({ builtin: locations.builtin, managed: opened.store }, options.tool),
+  };
 }

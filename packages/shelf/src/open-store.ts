@@ -2,9 +2,10 @@
 // PostgreSQL store at the named URL. @skillshelf/store-postgres (and `pg`
 // with it) is loaded only when a URL is named, so a command on the directory
 // store never pays for it at start.
-import type { ShelfRefusal } from "./refusal.js";
+
 import { DirectoryStore, type ManagedStore } from "@skillshelf/skill-catalog";
 import type { Env, Locations } from "./locations.js";
+import type { ShelfRefusal } from "./refusal.js";
 
 export type OpenedStore = { ok: true; store: ManagedStore } | { ok: false; refusal: ShelfRefusal };
 

@@ -3,11 +3,18 @@
 // each answering a result or one refusal of the one table. The CLI and the
 // server (and the MCP server, `sync`, the trust gate) are parsers of flags
 // and routes over these operations; none of them assembles a flow itself.
-import { limits, listBundle, type ListResult, type Source, specWarningsOf, type Warning } from "@skillshelf/bundle-reader";
+import {
+  type ListResult,
+  limits,
+  listBundle,
+  type Source,
+  specWarningsOf,
+  type Warning,
+} from "@skillshelf/bundle-reader";
 import {
   type MaterializeResult,
-  type PayloadResult,
   materialize,
+  type PayloadResult,
   payload,
   type WatchOptions,
   watchPayload,
@@ -16,8 +23,8 @@ import {
   type CatalogWithBodies,
   describeSkill,
   type InstallRecord,
-  type PayloadUse,
   listSkills,
+  type PayloadUse,
   type RemoveResult,
   type Roots,
   readStoredFile,
@@ -28,7 +35,12 @@ import {
   type VerifyResult,
   verify,
 } from "@skillshelf/skill-catalog";
-import { type ImportChoices, type ImportOutcome, importSource, type ReadChoices } from "./import-flow.js";
+import {
+  type ImportChoices,
+  type ImportOutcome,
+  importSource,
+  type ReadChoices,
+} from "./import-flow.js";
 import type { ShelfRefusal } from "./refusal.js";
 import { type UpdateResult, updateSkills } from "./update.js";
 
@@ -48,7 +60,10 @@ export type Shelf = {
   /** This tool as `name version`, kept in install records. */
   readonly tool: string;
   /** What a source holds, and under which path, judging nothing. */
-  listSource(source: Source, choices?: Pick<ReadChoices, "path" | "signal" | "onProgress">): Promise<ListResult>;
+  listSource(
+    source: Source,
+    choices?: Pick<ReadChoices, "path" | "signal" | "onProgress">,
+  ): Promise<ListResult>;
   /** The verdict an import would give, writing nothing. */
   check(source: Source, choices?: ImportChoices): Promise<ImportOutcome>;
   /** Reads `source` and installs its skills with their record, all or nothing. */
@@ -56,7 +71,9 @@ export type Shelf = {
   update(ids?: readonly string[], options?: { force?: boolean }): Promise<UpdateResult>;
   verify(ids?: readonly string[]): Promise<VerifyResult>;
   list(): Promise<ShelfListing>;
-  describe(id: string): Promise<{ ok: true; description: SkillDescription } | { ok: false; refusal: ShelfRefusal }>;
+  describe(
+    id: string,
+  ): Promise<{ ok: true; description: SkillDescription } | { ok: false; refusal: ShelfRefusal }>;
   readFile(id: string, path: string): Promise<StoredFileResult>;
   payload(): Promise<PayloadResult>;
   /** Writes `<dir>/skills.json` atomically. */
@@ -81,13 +98,17 @@ export function shelfOver(roots: Roots, tool: string): Shelf {
     managedLocation: managed?.location ?? "no managed store",
     tool,
     listSource: (source, choices = {}) => listBundle(source, pick(choices)),
-    check: (source, choices = {}) => importSource(roots, source, { ...choices, dryRun: true, tool }),
-    import: (source, choices = {}) => importSource(roots, source, { ...choices, dryRun: false, tool }),
+    check: (source, choices = {}) =>
+      importSource(roots, source, { ...choices, dryRun: true, tool }),
+    import: (source, choices = {}) =>
+      importSource(roots, source, { ...choices, dryRun: false, tool }),
     update: (ids = [], options = {}) => updateSkills(roots, ids, { ...options, tool }),
     verify: (ids = []) => verify(roots, ids),
     list: async () => {
       const listed = await listSkills(roots);
-      const warnings = listed.catalog.skills.flatMap((skill) => specWarningsOf(skill.id, skill.text));
+      const warnings = listed.catalog.skills.flatMap((skill) =>
+        specWarningsOf(skill.id, skill.text),
+      );
       return { ...listed, warnings };
     },
     describe: (id) => describeSkill(roots, id),

@@ -8,7 +8,13 @@
 // nothing, with a fresh record.
 import { stat } from "node:fs/promises";
 import type { Skill } from "@skillshelf/bundle-reader";
-import { install, type RecordedSource, type Roots, treeOf, verify } from "@skillshelf/skill-catalog";
+import {
+  install,
+  type RecordedSource,
+  type Roots,
+  treeOf,
+  verify,
+} from "@skillshelf/skill-catalog";
 import { readAndRecord } from "./import-flow.js";
 import type { ShelfRefusal } from "./refusal.js";
 

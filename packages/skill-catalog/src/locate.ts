@@ -3,9 +3,9 @@
 // install (a builtin id is never written), remove and the file readers all
 // start here, so none of them climbs through the whole catalog.
 import { inspectRoot } from "./directory-root.js";
+import { isValidId } from "./id.js";
 import { type Inspection, judgeEntry } from "./inspect-skill.js";
 import { refuseDefinedTwice } from "./merge.js";
-import { isValidId } from "./id.js";
 import type { Roots } from "./roots.js";
 import type { StoredEntry } from "./store.js";
 import type { Origin } from "./types.js";
@@ -14,10 +14,7 @@ import type { Origin } from "./types.js";
 export type Located = Inspection & { origin?: Origin; entry?: StoredEntry };
 
 /** Judges `id` (already known to obey the id rule) over both roots. */
-export async function locateSkill(
-  roots: Roots,
-  id: string,
-): Promise<Located> {
+export async function locateSkill(roots: Roots, id: string): Promise<Located> {
   const [inBuiltin, inManaged] = await Promise.all([
     Promise.resolve().then(() => inspectRoot(roots.builtin, id)),
     roots.managed?.inspect(id),

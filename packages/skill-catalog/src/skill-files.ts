@@ -72,8 +72,7 @@ async function locate(
     const detail = isValidId(id) ? {} : { detail: "it is not a valid id" };
     return { ok: false, refusal: { code: "unknown-skill", skill: id, ...detail } };
   }
-  const store =
-    found.origin === "builtin" ? new DirectoryStore(roots.builtin) : roots.managed!;
+  const store = found.origin === "builtin" ? new DirectoryStore(roots.builtin) : roots.managed!;
   return { ok: true, skill: found.skill, store };
 }
 

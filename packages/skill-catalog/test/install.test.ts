@@ -8,14 +8,14 @@ import { describe, expect, it } from "vitest";
 import { catalog, check, install, load, MAX_SKILL_FILE_BYTES } from "../src/index.js";
 import {
   bundleSkill,
+  type DirectoryRoots,
+  directoryRoots,
   makeRoots,
   makeTempDir,
   namesIn,
   readTree,
   skillText,
   writeSkills,
-  type DirectoryRoots,
-  directoryRoots,
 } from "./trees.js";
 
 const simple = (id: string, body?: string): Skill =>

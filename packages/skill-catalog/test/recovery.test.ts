@@ -36,7 +36,9 @@ async function crashedAt(stage: Stage) {
 
 const bodies = async (roots: { managedDir: string }) =>
   Promise.all(
-    ["one", "two"].map(async (id) => Object.keys(await readTree(join(roots.managedDir, id))).sort()),
+    ["one", "two"].map(async (id) =>
+      Object.keys(await readTree(join(roots.managedDir, id))).sort(),
+    ),
   );
 
 describe("recovery", () => {

@@ -10,7 +10,6 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { message, readBundle, type Skill, skillFileOf } from "@skillshelf/bundle-reader";
 import { type Shelf, shelfOver } from "@skillshelf/shelf";
-import { describe, expect, it, onTestFinished } from "vitest";
 import {
   catalog,
   check,
@@ -27,6 +26,7 @@ import {
   treeOf,
   verify,
 } from "@skillshelf/skill-catalog";
+import { describe, expect, it, onTestFinished } from "vitest";
 
 /** A hand change to one stored skill's files, made behind the tool's back. */
 export type Tamper =
