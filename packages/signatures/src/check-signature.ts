@@ -21,7 +21,7 @@ export function checkSignature(
   message: Uint8Array,
 ): { ok: true } | { ok: false; problem: CheckProblem } {
   if (!hashAlgorithms.has(sshsig.hashAlgorithm)) {
-    const reason = `its hash algorithm '${printable(sshsig.hashAlgorithm)}' is not sha256 or sha512`;
+    const reason = `uses the hash '${printable(sshsig.hashAlgorithm)}', not sha256 or sha512`;
     return { ok: false, problem: { why: "unsupported", reason } };
   }
   const signed = Buffer.concat([
@@ -37,17 +37,17 @@ export function checkSignature(
     ok: false,
     problem: {
       why: "mismatch",
-      reason: "it does not verify: it was made over another statement or altered",
+      reason: "does not verify: it was made over another statement (another skill or tree) or altered",
     },
   } as const;
   if (key.type === "ssh-ed25519" && format === "ssh-ed25519") {
-    if (bytes.length !== 64) return malformed("an Ed25519 signature is 64 bytes");
+    if (bytes.length !== 64) return malformed("is not 64 bytes long, as an Ed25519 signature is");
     return verifies(null, signed, key.key, bytes) ? { ok: true } : mismatch;
   }
   if (key.curve !== undefined && format === key.type) {
     const { hash, size } = curveOf(key.curve);
     const p1363 = toP1363(bytes, size);
-    if (p1363 === null) return malformed("the ECDSA signature's r and s are malformed");
+    if (p1363 === null) return malformed("holds malformed ECDSA r and s values");
     const good = verifies(hash, signed, { key: key.key, dsaEncoding: "ieee-p1363" }, p1363);
     return good ? { ok: true } : mismatch;
   }
@@ -56,10 +56,10 @@ export function checkSignature(
     return verifies(hash, signed, key.key, bytes) ? { ok: true } : mismatch;
   }
   if (key.type === "ssh-rsa" && format === "ssh-rsa") {
-    const reason = "it is an ssh-rsa (SHA-1) signature; sign with rsa-sha2-256 or rsa-sha2-512";
+    const reason = "is an ssh-rsa (SHA-1) signature; sign with rsa-sha2-256 or rsa-sha2-512";
     return { ok: false, problem: { why: "unsupported", reason } };
   }
-  const reason = `its algorithm '${printable(format)}' does not belong to a ${key.type} key`;
+  const reason = `carries the algorithm '${printable(format)}', which does not belong to a ${key.type} key`;
   return { ok: false, problem: { why: "malformed", reason } };
 }
 

@@ -72,7 +72,7 @@ type Case = {
   signed?: { id?: string; digest?: string; namespace?: string; hash?: "sha256" | "sha512" };
   allowed?: (k: Record<Name, TestKey>) => string;
   revoked?: Name[];
-  verdict: { accept: string } | Pick<SignatureRefusal, "code" | "why">;
+  verdict: { accept: string } | { code: SignatureRefusal["code"]; why: string };
 };
 
 const alice = (options: string) => (k: Record<Name, TestKey>) =>

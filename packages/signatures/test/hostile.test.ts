@@ -187,7 +187,7 @@ describe("a hostile SKILL.sig is refused with a sentence", () => {
           }),
         ),
       why: "unsupported",
-      says: /'sha1' is not sha256 or sha512/,
+      says: /uses the hash 'sha1', not sha256 or sha512/,
     },
     {
       name: "an RSA algorithm on an Ed25519 key",
