@@ -37,7 +37,8 @@ export function checkSignature(
     ok: false,
     problem: {
       why: "mismatch",
-      reason: "does not verify: it was made over another statement (another skill or tree) or altered",
+      reason:
+        "does not verify: it was made over another statement (another skill or tree) or altered",
     },
   } as const;
   if (key.type === "ssh-ed25519" && format === "ssh-ed25519") {
