@@ -42,6 +42,7 @@ export type {
   StoredEntry,
   StoredFile,
   StoredFiles,
+  StoreUsage,
   StoreView,
   StoreWriteResult,
 } from "./store.js";

@@ -33,7 +33,7 @@ function prepare(roots: Roots, skills: readonly Skill[]): Prepared {
 /** The store as it is now, outside any write: what check admits against. */
 const viewNow = (store: ManagedStore): StoreView => ({
   has: async (id) => (await store.inspect(id)) !== undefined,
-  list: () => store.list(),
+  usage: () => store.usage(),
 });
 
 /** The same validation as install, writing nothing: what install would do now. */
