@@ -161,6 +161,20 @@ describe("a submodule", () => {
   });
 });
 
+describe("a file kept in Git LFS", () => {
+  it("is refused as its pointer, never read in the file's place", async () => {
+    const pointer = `version https://git-lfs.github.com/spec/v1\noid sha256:${"a".repeat(64)}\nsize 12345\n`;
+    const repo = makeRepository({
+      ...skill("alpha"),
+      ".gitattributes": "*.pdf filter=lfs diff=lfs merge=lfs -text\n",
+      "alpha/manual.pdf": pointer,
+    });
+    const refusal = refusalOf(await readBundle({ kind: "git", url: repo.url }, { path: "alpha" }));
+    expect(refusal).toMatchObject({ code: "not-regular-file", path: "skills/alpha/manual.pdf" });
+    expect(message(refusal)).toContain("a Git LFS pointer, whose content is never fetched");
+  });
+});
+
 /** A commit whose root tree holds `count` paths, all the one blob `body`; made without a checkout. */
 function commitMany(path: string, count: number, body: string): void {
   const git = (args: string[], input?: string): string =>

@@ -109,7 +109,7 @@ function missing(target: Target): Fetched {
   return { ok: false, refusal: { code: "unreadable-source", path: target.shown, detail } };
 }
 
-function timedOut(target: Target): Refusal {
+export function timedOut(target: { shown: string; timeoutMs: number }): Refusal {
   const seconds = Math.round(target.timeoutMs / 100) / 10;
   return unreadable(target, `git did not finish within ${seconds} s`);
 }

@@ -4,14 +4,16 @@
 // the selected directory is checked out beside it, and the checkout is read
 // by the folder source under the repository's name, so `path`, `skills`,
 // every rule and every limit are a folder's. The temporary directory is
-// removed on every way out. The result names the commit read.
+// removed on every way out. The result names the commit read. A file kept
+// in Git LFS is refused (git-lfs.ts), as a submodule is (git-tree.ts).
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Entries } from "../entries.js";
 import type { Reading } from "../reading.js";
 import type { GitOrigin, Refusal } from "../types.js";
 import { readFolder } from "./folder.js";
-import { fetchCommit, gitMissing } from "./git-fetch.js";
+import { fetchCommit, gitMissing, timedOut } from "./git-fetch.js";
+import { lfsPointerRefusal } from "./git-lfs.js";
 import { type GitRun, runGit } from "./git-run.js";
 import { parseGitSource, stripCredentials } from "./git-spec.js";
 import { makeGitTemp, removeGitTemp, sweepStaleGitTemps } from "./git-temp.js";
@@ -71,7 +73,7 @@ async function readInto(run: GitRun, target: Target, reading: Reading): Promise<
     const args = ["--git-dir", gitDir, "--work-tree", workTree, "checkout", "--quiet", "--force"];
     const pathspec = survey.prefix === "" ? "." : survey.prefix;
     const checkout = await runGit(run, [...args, fetched.commit, "--", pathspec]);
-    if (checkout.kind === "timeout") return failed(target, "git did not finish in time");
+    if (checkout.kind === "timeout") return { ok: false, refusal: timedOut(target) };
     if (checkout.kind !== "done" || checkout.code !== 0) {
       return failed(target, "git could not check the tree out");
     }
@@ -79,6 +81,8 @@ async function readInto(run: GitRun, target: Target, reading: Reading): Promise<
   reading.check();
   const read = await readFolder(workTree, target.shown, name, reading);
   if (!read.ok) return read;
+  const pointer = lfsPointerRefusal(read.entries.entries);
+  if (pointer !== undefined) return { ok: false, refusal: pointer };
   const url = stripCredentials(target.url);
   const origin: GitOrigin =
     target.ref === undefined
