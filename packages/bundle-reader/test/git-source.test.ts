@@ -148,12 +148,18 @@ describe("a git source", () => {
 
   it("reads the blobs' own bytes, whatever .gitattributes asks of a checkout", async () => {
     const repo = makeRepository({
-      ".gitattributes": "* text eol=crlf\n*.md ident\n",
+      "alpha/.gitattributes": "* text eol=crlf\n*.md ident\n",
       ...skill("alpha", "line one\nline two $Id$\n"),
     });
-    const result = await readBundle({ kind: "git", url: repo.url }, { path: "alpha" });
-    const file = result.ok ? result.skills[0]?.files[0] : undefined;
-    expect(file?.text).toBe("# alpha\n\nline one\nline two $Id$\n");
+    for (const path of [undefined, "alpha"]) {
+      const result = await readBundle(
+        { kind: "git", url: repo.url },
+        path === undefined ? {} : { path },
+      );
+      const skill = result.ok ? result.skills[0] : undefined;
+      const file = skill?.files.find((f) => f.path === "SKILL.md");
+      expect(file?.text).toBe("# alpha\n\nline one\nline two $Id$\n");
+    }
   });
 
   it("refuses a symbolic link as a link, never following it", async () => {
