@@ -11,9 +11,13 @@ import { join } from "node:path";
 export const GIT_TEMP_PREFIX = "skillshelf-git-";
 const OWNED = /^skillshelf-git-(\d+)-[A-Za-z0-9]+$/;
 
-/** A fresh temporary directory for one git read, named after this process. */
-export function makeGitTemp(): string {
-  return mkdtempSync(join(tmpdir(), `${GIT_TEMP_PREFIX}${process.pid}-`));
+/** A fresh temporary directory for one git read, named after this process; undefined when none can be made. */
+export function makeGitTemp(): string | undefined {
+  try {
+    return mkdtempSync(join(tmpdir(), `${GIT_TEMP_PREFIX}${process.pid}-`));
+  } catch {
+    return undefined;
+  }
 }
 
 /** Removes `dir` and all below it; never throws. */

@@ -42,6 +42,12 @@ export async function readGit(
   if (!spec.ok) return spec;
   sweepStaleGitTemps();
   const home = makeGitTemp();
+  if (home === undefined) {
+    return failed(
+      { shown: spec.display },
+      "no temporary directory could be made for git; check the system temporary directory",
+    );
+  }
   try {
     const run: GitRun = { home, deadline: performance.now() + timeoutMs, reading };
     return await readInto(run, { url, ref, shown: spec.display, timeoutMs }, reading);
@@ -108,6 +114,6 @@ export function repositoryName(url: string): string {
   return /^[A-Za-z0-9_][A-Za-z0-9._-]{0,99}$/.test(name) ? name : "repository";
 }
 
-function failed(target: Target, detail: string): { ok: false; refusal: Refusal } {
+function failed(target: { shown: string }, detail: string): { ok: false; refusal: Refusal } {
   return { ok: false, refusal: { code: "unreadable-source", path: target.shown, detail } };
 }
