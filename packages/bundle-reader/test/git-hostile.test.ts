@@ -11,7 +11,7 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:
 import { createServer } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { makeTempDir, serveSilence, writeTree } from "@skillshelf/test-utils";
+import { makeTempDir, serveGitHttp, serveSilence, writeTree } from "@skillshelf/test-utils";
 import { afterEach, describe, expect, it, onTestFinished, vi } from "vitest";
 import { GIT_TEMP_PREFIX, limits, message, readBundle } from "../src/index.js";
 import { leftoverTemps, makeRepository } from "./support/git.js";
@@ -67,6 +67,24 @@ describe("credentials in a URL", () => {
     expect(everything).not.toContain("s3cret");
     expect(everything).not.toContain("alice");
     expect(refusal.path).toBe(`git+http://127.0.0.1:${port}/team/skills.git#main`);
+  });
+
+  it("open a private repository over smart HTTP, and leave no trace in the result", async () => {
+    const repo = makeRepository(skill("alpha"));
+    const served = await serveGitHttp(repo.base, { user: "alice", password: "s3cret-token-9f" });
+    const url = `http://alice:s3cret-token-9f@127.0.0.1:${served.port}/skills`;
+    const { value, printed } = await printedDuring(() => readBundle({ kind: "git", url }));
+    expect(shapeOf(value)).toEqual({ alpha: ["SKILL.md"] });
+    expect(value.ok && value.origin).toEqual({
+      kind: "git",
+      url: `http://127.0.0.1:${served.port}/skills`,
+      commit: repo.rev("HEAD"),
+    });
+    expect(`${JSON.stringify(value)} ${printed}`).not.toMatch(/s3cret|alice/);
+    // Without them, git may not ask: the read is refused, not left waiting on a prompt.
+    const anonymous = refusalOf(await readBundle({ kind: "git", url: served.url("skills") }));
+    expect(anonymous.code).toBe("unreadable-source");
+    expect(served.refused()).toBeGreaterThan(0);
   });
 
   it("are stripped from a spec refused before git runs and from a timeout", async () => {
