@@ -4,7 +4,7 @@
 // keeps, and ends with Entries; the skills step (resolve.ts) selects, judges
 // and turns Entries into skills. Nothing else passes between a source and the skills step, so a
 // new source needs only to speak these types (see ledger.ts for the calls).
-import type { Refusal } from "./types.js";
+import type { GitOrigin, Refusal } from "./types.js";
 
 /** What an entry is, as far as a bundle cares. */
 export type EntryKind = "file" | "directory" | "link" | "special";
@@ -61,4 +61,6 @@ export type Entries = {
   zip?: boolean;
 };
 
-export type EntriesResult = { ok: true; entries: Entries } | { ok: false; refusal: Refusal };
+export type EntriesResult =
+  | { ok: true; entries: Entries; origin?: GitOrigin }
+  | { ok: false; refusal: Refusal };

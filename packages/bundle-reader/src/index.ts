@@ -26,12 +26,23 @@ export {
 } from "./refusals.js";
 export { skillFileOf } from "./skill-file.js";
 export { ID_PATTERN, isValidId, MAX_ID_LENGTH } from "./skill-id.js";
+export { DEFAULT_GIT_TIMEOUT_MS } from "./sources/git.js";
+export {
+  type GitSpec,
+  type GitSpecResult,
+  isGitSpec,
+  parseGitSource,
+  stripCredentials,
+} from "./sources/git-spec.js";
+export { GIT_TEMP_PREFIX } from "./sources/git-temp.js";
 export { specWarningsOf } from "./spec-warnings.js";
 export type {
   CatalogCode,
   CatalogOnlyCode,
   DestinationCode,
   DestinationRefusal,
+  GitOrigin,
+  GitSource,
   ReadOptions,
   ReadProgress,
   ReadResult,

@@ -30,7 +30,7 @@ export type BundleListing = {
 
 export type ListResult = { ok: true; listing: BundleListing } | { ok: false; refusal: Refusal };
 
-export type ListOptions = Pick<ReadOptions, "signal" | "onProgress" | "path">;
+export type ListOptions = Pick<ReadOptions, "signal" | "onProgress" | "path" | "gitTimeoutMs">;
 
 /** Lists the skills `source` holds (under `path`, when given), judging no entry. */
 export function listBundle(source: Source, options: ListOptions = {}): Promise<ListResult> {

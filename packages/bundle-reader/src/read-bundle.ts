@@ -9,10 +9,11 @@ import { Reading } from "./reading.js";
 import { resolveSkills } from "./resolve.js";
 import { readArchiveBytes } from "./sources/archive.js";
 import { skillNameOf } from "./sources/archive-name.js";
+import { readGit } from "./sources/git.js";
 import { readPath } from "./sources/path.js";
 import { readUploads } from "./sources/uploads.js";
 import { specWarnings, strictRefusal } from "./spec-warnings.js";
-import type { ReadOptions, ReadResult, SkillsResult, Source } from "./types.js";
+import type { GitOrigin, ReadOptions, ReadResult, SkillsResult, Source } from "./types.js";
 
 export function readBundle(source: Source, options: ReadOptions = {}): Promise<ReadResult> {
   const { signal } = options;
@@ -53,23 +54,29 @@ export function settleOnAbort<T>(
 }
 
 /** The specification's warnings for the skills read; under `strict`, the first refuses. */
-function withWarnings(result: SkillsResult, strict: boolean): ReadResult {
+function withWarnings(result: SkillsWithOrigin, strict: boolean): ReadResult {
   if (!result.ok) return result;
   const warnings = specWarnings(result.skills);
   const refusal = strict ? strictRefusal(warnings) : undefined;
   if (refusal !== undefined) return { ok: false, refusal };
-  return { ok: true, skills: result.skills, warnings };
+  const { origin } = result;
+  return origin === undefined
+    ? { ok: true, skills: result.skills, warnings }
+    : { ok: true, skills: result.skills, warnings, origin };
 }
 
-/** source -> entries -> skills. */
+type SkillsWithOrigin = SkillsResult & { origin?: GitOrigin };
+
+/** source -> entries -> skills (and, for a git source, the commit read). */
 async function readSource(
   source: Source,
   reading: Reading,
   options: ReadOptions,
-): Promise<SkillsResult> {
+): Promise<SkillsWithOrigin> {
   const read = await readEntries(source, reading);
   if (!read.ok) return read;
-  return resolveSkills(read.entries, { path: options.path, skills: options.skills });
+  const skills = resolveSkills(read.entries, { path: options.path, skills: options.skills });
+  return skills.ok && read.origin !== undefined ? { ...skills, origin: read.origin } : skills;
 }
 
 export function readEntries(
@@ -83,6 +90,8 @@ export function readEntries(
       return readArchiveBytes(source.bytes, skillNameOf(source.name), reading);
     case "uploads":
       return readUploads(source.files, reading);
+    case "git":
+      return readGit(source.url, source.ref, reading, reading.gitTimeoutMs);
     default:
       throw new TypeError(`unknown source kind: ${(source as { kind: unknown }).kind}`);
   }

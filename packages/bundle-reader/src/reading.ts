@@ -18,11 +18,14 @@ export class Reading {
   cancelled = false;
   /** The `path` asked for: a source keeps only the bodies that may lie under it. */
   readonly path: string | undefined;
+  /** For a git source: how long it may take (undefined: the default). */
+  readonly gitTimeoutMs: number | undefined;
 
   constructor(options: ReadOptions) {
     this.signal = options.signal;
     this.onProgress = options.onProgress;
     this.path = options.path;
+    this.gitTimeoutMs = options.gitTimeoutMs;
   }
 
   /** Throws the abort reason once the read has been cancelled; called between steps. */

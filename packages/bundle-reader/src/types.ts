@@ -8,7 +8,19 @@ import type { catalogCodes, destinationCodes, sourceCodes } from "./codes.js";
 export type Source =
   | { kind: "path"; path: string }
   | { kind: "archive"; bytes: Uint8Array; name?: string }
-  | { kind: "uploads"; files: UploadFile[] };
+  | { kind: "uploads"; files: UploadFile[] }
+  | GitSource;
+
+/**
+ * A git repository at a branch, tag or commit (its default branch when `ref`
+ * is absent), fetched with the system `git` and read as a folder. `url` is
+ * what git fetches: `https://`, `http://`, `ssh://`, `file://` or `git://`
+ * (`parseGitSource` turns a `git+…` or `github:` spec into one).
+ */
+export type GitSource = { kind: "git"; url: string; ref?: string };
+
+/** Where a bundle read from a repository came from: the URL without credentials, the ref as given, the commit read. */
+export type GitOrigin = { kind: "git"; url: string; ref?: string; commit: string };
 
 /**
  * One file of a browser directory selection, by its client-relative path:
@@ -45,6 +57,8 @@ export type ReadOptions = {
   path?: string;
   /** Keep only these skills of the bundle (`not-in-source` for a name it does not hold). */
   skills?: readonly string[];
+  /** For a git source: how long fetching and checking out may take in all (default 120,000 ms). */
+  gitTimeoutMs?: number;
 };
 
 /** What a specification warning is about (see spec-warnings.ts). */
@@ -148,6 +162,7 @@ export type DestinationRefusal = {
 /** The skills a source resolves to, before the specification is consulted. */
 export type SkillsResult = { ok: true; skills: Skill[] } | { ok: false; refusal: Refusal };
 
+/** A read's answer; `origin` is there for a git source only. */
 export type ReadResult =
-  | { ok: true; skills: Skill[]; warnings: Warning[] }
+  | { ok: true; skills: Skill[]; warnings: Warning[]; origin?: GitOrigin }
   | { ok: false; refusal: Refusal };

@@ -81,7 +81,8 @@ export async function readAndRecord(
 ): Promise<Read> {
   const read = await readBundle(source, readOptionsOf(choices));
   if (!read.ok) return read;
-  const recorded = selection === undefined ? undefined : await recordSource(source, selection);
+  const recorded =
+    selection === undefined ? undefined : await recordSource(source, selection, read.origin);
   return { ok: true, skills: read.skills, warnings: read.warnings, recorded };
 }
 

@@ -1,12 +1,14 @@
 // How a source is kept in an install's record: its kind, its name or
 // absolute path, the SHA-256 of its archive bytes when it has any (bytes
-// given, or a path naming an archive file), and the selection. Private to
-// the import flow (import-flow.ts), which every surface and `update` go
-// through, so a source is recorded one way and `update` finds what it needs.
+// given, or a path naming an archive file), for a git repository its URL
+// without credentials, the ref and the commit read, and the selection.
+// Private to the import flow (import-flow.ts), which every surface and
+// `update` go through, so a source is recorded one way and `update` finds
+// what it needs.
 import { createHash } from "node:crypto";
 import { readFile, stat } from "node:fs/promises";
 import { resolve } from "node:path";
-import type { Source } from "@skillshelf/bundle-reader";
+import { type GitOrigin, type Source, stripCredentials } from "@skillshelf/bundle-reader";
 import type { RecordedSource } from "@skillshelf/skill-catalog";
 
 /** The selection an import was made with. */
@@ -14,10 +16,11 @@ export type Selection = { path?: string | undefined; skills?: readonly string[] 
 
 const sha256 = (bytes: Uint8Array): string => createHash("sha256").update(bytes).digest("hex");
 
-/** The record of `source`, read with `selection`. */
+/** The record of `source`, read with `selection`; `origin` is what a git read reported. */
 export async function recordSource(
   source: Source,
   selection: Selection = {},
+  origin?: GitOrigin,
 ): Promise<RecordedSource> {
   const recorded: RecordedSource = { kind: source.kind };
   if (source.kind === "path") {
@@ -27,6 +30,10 @@ export async function recordSource(
   } else if (source.kind === "archive") {
     if (source.name !== undefined) recorded.name = source.name;
     recorded.sha256 = sha256(source.bytes);
+  } else if (source.kind === "git") {
+    recorded.name = origin?.url ?? stripCredentials(source.url);
+    if (source.ref !== undefined) recorded.ref = source.ref;
+    if (origin !== undefined) recorded.commit = origin.commit;
   }
   if (selection.path !== undefined) recorded.path = selection.path;
   if (selection.skills !== undefined && selection.skills.length > 0) {

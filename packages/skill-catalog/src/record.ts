@@ -11,10 +11,14 @@ import { createHash } from "node:crypto";
 
 /** The source an install was read from, as it was given. */
 export type RecordedSource = {
-  /** `path` (a folder or an archive file), `archive` (bytes: stdin, an HTTP body) or `uploads`. */
-  kind: "path" | "archive" | "uploads";
-  /** The absolute path for `path`; the archive's file name for `archive`, when it has one. */
+  /** `path` (a folder or an archive file), `archive` (bytes: stdin, an HTTP body), `uploads` or `git`. */
+  kind: "path" | "archive" | "uploads" | "git";
+  /** The absolute path for `path`; the archive's file name for `archive`, when it has one; the URL without credentials for `git`. */
   name?: string;
+  /** For `git`: the ref as given (absent: the default branch). */
+  ref?: string;
+  /** For `git`: the commit read (40 hex), when the read's `origin` was passed to recordSource. */
+  commit?: string;
   /** SHA-256 hex of the archive's bytes, when the source was archive bytes (or an archive file). */
   sha256?: string;
   /** The `path` selection inside the source, when one was given. */
