@@ -45,7 +45,10 @@ const SELECT_OPTIONS = [
 ] as const;
 
 const SOURCE_HELP = `
-<source> is a folder, a .tar, .tgz, .tar.gz, .zip or .skill file, or - for archive bytes on stdin.`;
+<source> is a folder, a .tar, .tgz, .tar.gz, .zip or .skill file, - for archive bytes on stdin,
+or a git repository at a branch, tag or commit: git+https://host/repo.git#v1.2,
+git+ssh://git@host/repo.git#main, git+file:///abs/repo#<commit>, github:owner/repo#<ref>
+(the system git fetches it; submodules, LFS and hooks are never used).`;
 
 export const commandSpecs: readonly CommandSpec[] = [
   {
@@ -73,6 +76,7 @@ export const commandSpecs: readonly CommandSpec[] = [
       "skillshelf import ./my-skills",
       "skillshelf import pdf-tools.tgz --replace",
       "git archive HEAD skills | skillshelf import -",
+      "skillshelf import github:anthropics/skills#main --path skills --skill pdf",
     ],
     description: "install a bundle's skills into the managed root",
     options: [
@@ -94,9 +98,17 @@ export const commandSpecs: readonly CommandSpec[] = [
   },
   {
     usage: "update [ids...]",
-    examples: ["skillshelf update", "skillshelf update pdf-tools --force"],
-    description: "re-import managed skills from their recorded source paths",
-    options: [["--force", "replace skills whose files changed since import"]],
+    examples: [
+      "skillshelf update",
+      "skillshelf update pdf-tools --force",
+      "skillshelf update pdf-tools --ref v2.0",
+    ],
+    description:
+      "re-import managed skills from their recorded sources (a path, or a git repository whose ref is resolved again)",
+    options: [
+      ["--force", "replace skills whose files changed since import"],
+      ["--ref <ref>", "move git-sourced skills to this branch, tag or commit"],
+    ],
     run: async (context, [ids], options) =>
       (await import("./commands/update.js")).runUpdate(
         context,

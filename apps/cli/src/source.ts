@@ -1,11 +1,19 @@
-// Turns the <source> argument into a bundle-reader Source. A path (folder or
-// archive file) is handed to the reader as is, so the reader alone decides
-// what it is; `-` means archive bytes on stdin, read with the reader's own
+// Turns the <source> argument into a bundle-reader Source. A git spec
+// (`git+https://…#ref`, `github:owner/repo#ref`) is parsed by the reader's
+// own parser; a path (folder or archive file) is handed to the reader as is,
+// so the reader alone decides what it is; `-` means archive bytes on stdin, read with the reader's own
 // cap on an archive (maxArchiveBytes(): a zip carries headers beside what it
 // expands to), so more than that is refused as too-large before it is all
 // buffered.
 import { resolve } from "node:path";
-import { limits, maxArchiveBytes, type Refusal, type Source } from "@skillshelf/bundle-reader";
+import {
+  isGitSpec,
+  limits,
+  maxArchiveBytes,
+  parseGitSource,
+  type Refusal,
+  type Source,
+} from "@skillshelf/bundle-reader";
 
 export const STDIN_ARGUMENT = "-";
 
@@ -32,6 +40,21 @@ export async function resolveSource(
   argument: string,
   options: SourceOptions = {},
 ): Promise<SourceResult> {
+  if (isGitSpec(argument)) {
+    if (options.name !== undefined) {
+      return {
+        ok: false,
+        usage: "--name applies only to '-' (stdin); a repository names its skills",
+      };
+    }
+    const spec = parseGitSource(argument);
+    if (!spec.ok) return spec;
+    const source: Source =
+      spec.ref === undefined
+        ? { kind: "git", url: spec.url }
+        : { kind: "git", url: spec.url, ref: spec.ref };
+    return { ok: true, source };
+  }
   if (argument !== STDIN_ARGUMENT) {
     if (options.name !== undefined) {
       return { ok: false, usage: "--name applies only to '-' (stdin); a file is named by itself" };

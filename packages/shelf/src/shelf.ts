@@ -68,7 +68,10 @@ export type Shelf = {
   check(source: Source, choices?: ImportChoices): Promise<ImportOutcome>;
   /** Reads `source` and installs its skills with their record, all or nothing. */
   import(source: Source, choices?: ImportChoices): Promise<ImportOutcome>;
-  update(ids?: readonly string[], options?: { force?: boolean }): Promise<UpdateResult>;
+  update(
+    ids?: readonly string[],
+    options?: { force?: boolean; ref?: string },
+  ): Promise<UpdateResult>;
   verify(ids?: readonly string[]): Promise<VerifyResult>;
   list(): Promise<ShelfListing>;
   describe(

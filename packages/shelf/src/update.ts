@@ -1,13 +1,15 @@
 // Update: re-imports managed skills from the sources their records name,
-// when that source is a path that still exists, with the same selection
-// (the recorded `path`, narrowed to the skill itself). It reads through the
+// when that source is a path that still exists or a git repository (whose
+// recorded ref is resolved again, so a branch moves and a tag or commit
+// stays; `ref` moves a skill to another), with the same selection (the
+// recorded `path`, narrowed to the skill itself). It reads through the
 // import flow, so a source is judged and recorded exactly as at its first
 // import. A skill whose source would give the same tree is "up to date"; a
 // skill whose files drifted from its record is left alone and named unless
 // forced; every skill that does change is installed in one replace, all or
 // nothing, with a fresh record.
 import { stat } from "node:fs/promises";
-import type { Skill } from "@skillshelf/bundle-reader";
+import type { Skill, Source } from "@skillshelf/bundle-reader";
 import {
   install,
   type RecordedSource,
@@ -31,7 +33,12 @@ export type UpdateResult =
   | { ok: true; skills: UpdateOutcome[] }
   | { ok: false; refusal: ShelfRefusal };
 
-export type UpdateOptions = { force?: boolean; tool: string };
+export type UpdateOptions = {
+  force?: boolean;
+  /** For git-sourced skills: the branch, tag or commit to move to, in place of the recorded ref. */
+  ref?: string;
+  tool: string;
+};
 
 /** Re-imports every managed skill (or those named) from its recorded source path. */
 export async function updateSkills(
@@ -53,13 +60,14 @@ export async function updateSkills(
       outcomes.push({ id, status: "drifted", files: verdict.files.map((file) => file.path) });
       continue;
     }
-    const reread = await rereadSource(id, verdict.record.source);
+    const reread = await rereadSource(id, verdict.record.source, options.ref);
     if ("status" in reread) {
       outcomes.push(reread);
       continue;
     }
     const digest = treeOf(reread.skill.files).digest;
-    if (digest === verdict.record.tree.digest && verdict.status === "unchanged") {
+    const sameSource = reread.source.commit === verdict.record.source?.commit;
+    if (digest === verdict.record.tree.digest && verdict.status === "unchanged" && sameSource) {
       outcomes.push({ id, status: "up-to-date", treeDigest: digest });
       continue;
     }
@@ -83,27 +91,59 @@ export async function updateSkills(
 async function rereadSource(
   id: string,
   source: RecordedSource | undefined,
+  ref: string | undefined,
 ): Promise<{ skill: Skill; source: RecordedSource } | UpdateOutcome> {
+  if (source?.kind === "git" && source.name !== undefined) {
+    const moved = ref ?? source.ref;
+    const from: Source =
+      moved === undefined
+        ? { kind: "git", url: source.name }
+        : { kind: "git", url: source.name, ref: moved };
+    return rereadFrom(id, from, source);
+  }
   if (source === undefined || source.kind !== "path" || source.name === undefined) {
-    const detail = `its source was ${source === undefined ? "not recorded" : `${source.kind === "path" ? "a path without a name" : `not a path (${source.kind})`}`}`;
-    return { id, status: "no-source", detail };
+    return { id, status: "no-source", detail: noSourceDetail(source) };
   }
   const path = source.name;
   const exists = await stat(path).then(
     () => true,
     () => false,
   );
-  if (!exists) return { id, status: "no-source", detail: `its source ${path} no longer exists` };
-  // Read with the recorded path, narrowed to this skill; recorded with the selection as first made.
+  if (!exists) {
+    const detail = `its source ${path} no longer exists: import it again from where it is now, with --replace (replace=1 over HTTP)`;
+    return { id, status: "no-source", detail };
+  }
+  return rereadFrom(id, { kind: "path", path }, source);
+}
+
+/** Why a recorded source cannot be read again, and what to do instead. */
+function noSourceDetail(source: RecordedSource | undefined): string {
+  const again = "import it again with --replace (replace=1 over HTTP)";
+  if (source === undefined) return `its source was not recorded: ${again}`;
+  if (source.kind === "archive" || source.kind === "uploads") {
+    const what =
+      source.kind === "archive" ? "archive bytes (stdin or an upload)" : "a browser upload";
+    return `its source was ${what}, which cannot be read again: ${again}`;
+  }
+  return `its source was a path without a name: ${again}`;
+}
+
+/** Reads `from` with the recorded path, narrowed to `id`; recorded with the selection as first made. */
+async function rereadFrom(
+  id: string,
+  from: Source,
+  source: RecordedSource,
+): Promise<{ skill: Skill; source: RecordedSource } | UpdateOutcome> {
+  const where = from.kind === "git" ? source.name : from.kind === "path" ? from.path : from.kind;
   const read = await readAndRecord(
-    { kind: "path", path },
+    from,
     { path: source.path, skills: [id] },
     { path: source.path, skills: source.skills },
   );
   if (!read.ok) return { id, status: "refused", refusal: read.refusal };
   const skill = read.skills.find((found) => found.name === id);
   if (skill === undefined || read.recorded === undefined) {
-    const detail = `its source ${path} no longer holds it`;
+    const detail = `its source ${where} no longer holds it`;
     return { id, status: "refused", refusal: { code: "unknown-skill", skill: id, detail } };
   }
   return { skill, source: read.recorded };

@@ -7,7 +7,7 @@ import type { Context } from "../context.js";
 import { formatTable, printJson } from "../output.js";
 import { EXIT_OK, reportRefusal } from "../refusal.js";
 
-export type UpdateOptions = { force?: boolean };
+export type UpdateOptions = { force?: boolean; ref?: string };
 
 const EXIT_LEFT_ALONE = 1;
 
@@ -17,7 +17,10 @@ export async function runUpdate(
   options: UpdateOptions,
 ): Promise<number> {
   const { output, json } = context;
-  const result = await context.shelf.update(ids, { force: options.force === true });
+  const result = await context.shelf.update(ids, {
+    force: options.force === true,
+    ...(options.ref === undefined ? {} : { ref: options.ref }),
+  });
   if (!result.ok) return reportRefusal(output, result.refusal, json);
   const done = result.skills.every((s) => s.status === "updated" || s.status === "up-to-date");
   const code = done ? EXIT_OK : EXIT_LEFT_ALONE;
