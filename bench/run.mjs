@@ -14,6 +14,7 @@ import { describeMachine } from "./lib/machine.mjs";
 import { setRoundsScale } from "./lib/measure.mjs";
 import { printTable, writeResults } from "./lib/report.mjs";
 import { catalogBenchmarks } from "./suites/catalog.mjs";
+import { cliStartBenchmarks } from "./suites/cli-start.mjs";
 import { payloadBenchmarks } from "./suites/payload.mjs";
 import { readerBenchmarks } from "./suites/reader.mjs";
 import { serverBenchmarks } from "./suites/server.mjs";
@@ -65,6 +66,7 @@ async function main() {
   const all = [
     ...readerBenchmarks,
     ...catalogBenchmarks,
+    ...cliStartBenchmarks,
     ...payloadBenchmarks,
     ...serverBenchmarks,
     ...storePostgresBenchmarks,

@@ -16,6 +16,7 @@ const LOCATIONS = {
   "store-postgres": "packages/store-postgres",
   "test-postgres": "tooling/test-postgres",
   server: "apps/server",
+  cli: "apps/cli",
 };
 
 /** Returns the absolute directory of a workspace package. */
