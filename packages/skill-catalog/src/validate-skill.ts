@@ -1,8 +1,10 @@
-// Checks one skill of a bundle on its own, before anything touches a root:
-// the id rule, the reader's rules for its files (safe paths, no duplicates
-// under folding, no path both a file and a directory, UTF-8 bodies; called,
-// never restated, since install is public and a caller may build a skill by
-// hand), a SKILL.md that declares that id, and the size cap.
+// Checks one skill of a bundle on its own, before anything touches a root,
+// as the two rules that own its parts judge it: the reader's rules for its
+// files (safe paths, no duplicates under folding, no path both a file and a
+// directory, UTF-8 bodies; called, never restated, since install is public
+// and a caller may build a skill by hand), then the catalog's rule for a
+// stored entry (id rule, size cap, identity), the very function the catalog
+// judges it by once stored. So a skill that installs is a skill offered.
 import {
   type DestinationRefusal,
   judgeSkillFiles,
@@ -10,7 +12,7 @@ import {
   type Skill,
 } from "@skillshelf/bundle-reader";
 import { isValidId, MAX_SKILL_FILE_BYTES } from "./id.js";
-import { checkIdentity } from "./identity.js";
+import { judgeEntry } from "./inspect-skill.js";
 
 /** The refusal one skill earns on its own, or undefined when it is fine. */
 export function validateSkill(skill: Skill): DestinationRefusal | Refusal | undefined {
@@ -22,15 +24,16 @@ export function validateSkill(skill: Skill): DestinationRefusal | Refusal | unde
   if (skillFile === undefined) {
     return { code: "identity-mismatch", skill: id, detail: "it has no SKILL.md" };
   }
-  if (skillFile.bytes.length > MAX_SKILL_FILE_BYTES) {
-    return { code: "skill-file-too-large", skill: id, limit: MAX_SKILL_FILE_BYTES };
-  }
-  const identity = checkIdentity(skillFile.text, id);
-  if (!identity.ok) {
-    // The declared id rides in `other`, so the sentence can offer renaming the folder to it.
-    return identity.declared === undefined
-      ? { code: "identity-mismatch", skill: id, detail: identity.reason }
-      : { code: "identity-mismatch", skill: id, detail: identity.reason, other: identity.declared };
-  }
-  return undefined;
+  const { bytes } = skillFile;
+  const read =
+    bytes.length > MAX_SKILL_FILE_BYTES
+      ? { kind: "too-large" as const, size: bytes.length }
+      : { kind: "bytes" as const, bytes, executable: skillFile.executable };
+  const judged = judgeEntry({ name: id, path: "SKILL.md", dir: id, read }, "managed", {
+    text: false,
+  });
+  if (judged.kind !== "refused") return undefined;
+  // The entry's own fields; where it would be stored is not yet anyone's business.
+  const { id: _id, reason: _reason, origin: _origin, path: _path, ...refusal } = judged.refused;
+  return refusal;
 }

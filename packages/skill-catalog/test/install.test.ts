@@ -37,9 +37,10 @@ const cases: Case[] = [
     code: "identity-mismatch",
   },
   {
+    // The code the catalog gives the same SKILL.md once stored: one rule, in one order.
     name: "invalid frontmatter",
     skills: [bundleSkill("fm", { "SKILL.md": "---\nname: [fm\n---\n" })],
-    code: "identity-mismatch",
+    code: "invalid-frontmatter",
   },
   {
     name: "frontmatter identity",
