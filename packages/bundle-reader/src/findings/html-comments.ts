@@ -1,0 +1,82 @@
+// HTML comments in a SKILL.md's Markdown: every renderer (GitHub, a registry,
+// an editor's preview) hides them, and a model reads them, so a reviewer of
+// the rendered skill never sees instructions written there. A comment inside
+// a fenced code block or an inline code span is shown as text by the same
+// renderers, so it hides nothing and is not reported; an indented code block
+// is not told apart from an indented list paragraph, so a comment there is
+// reported. A comment that is never closed hides the rest of the file.
+
+export type CommentAt = { offset: number; detail: string };
+
+const FENCE = /^ {0,3}(`{3,}|~{3,})/;
+const SHOWN = 80;
+const OPEN = "<!--";
+const CLOSE = "-->";
+
+function closesFence(line: string, fence: string): boolean {
+  const match = FENCE.exec(line);
+  return (
+    match !== null &&
+    match[1]![0] === fence[0] &&
+    match[1]!.length >= fence.length &&
+    line.slice(match[0].length).trim() === ""
+  );
+}
+
+/** Whether `before` (a line up to a `<!--`) leaves an inline code span open. */
+function inCodeSpan(before: string): boolean {
+  let ticks = 0;
+  for (let i = 0; i < before.length; i += 1) if (before.charCodeAt(i) === 0x60) ticks += 1;
+  return ticks % 2 === 1;
+}
+
+function describe(comment: string): string {
+  const flat = comment.replace(/\s+/g, " ");
+  const chars = [...flat];
+  return chars.length > SHOWN ? `${chars.slice(0, SHOWN).join("")}…` : flat;
+}
+
+/** The HTML comments of `text` outside code, from offset `from` (past the frontmatter), in order. */
+export function htmlCommentsOf(text: string, from: number): CommentAt[] {
+  const comments: CommentAt[] = [];
+  let nextOpen = text.indexOf(OPEN, from);
+  let lineStart = from;
+  let at = from;
+  let fence: string | undefined;
+  while (nextOpen !== -1 && lineStart < text.length) {
+    const newline = text.indexOf("\n", lineStart);
+    const lineEnd = newline === -1 ? text.length : newline;
+    if (at === lineStart) {
+      const line = text.slice(lineStart, lineEnd);
+      const opens = fence === undefined ? FENCE.exec(line) : null;
+      if (fence !== undefined || opens !== null) {
+        if (fence === undefined) fence = opens![1];
+        else if (closesFence(line, fence)) fence = undefined;
+        lineStart = lineEnd + 1;
+        at = lineStart;
+        continue;
+      }
+    }
+    if (nextOpen < at) nextOpen = text.indexOf(OPEN, at);
+    if (nextOpen === -1) break;
+    if (nextOpen >= lineEnd) {
+      lineStart = lineEnd + 1;
+      at = lineStart;
+      continue;
+    }
+    if (inCodeSpan(text.slice(lineStart, nextOpen))) {
+      at = nextOpen + OPEN.length;
+      continue;
+    }
+    const close = text.indexOf(CLOSE, nextOpen + OPEN.length);
+    const end = close === -1 ? text.length : close + CLOSE.length;
+    const shown = describe(text.slice(nextOpen, end));
+    comments.push({
+      offset: nextOpen,
+      detail: close === -1 ? `${shown} (never closed: it hides the rest of the file)` : shown,
+    });
+    at = end;
+    lineStart = text.lastIndexOf("\n", end - 1) + 1;
+  }
+  return comments;
+}
