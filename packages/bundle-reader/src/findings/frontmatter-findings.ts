@@ -8,7 +8,7 @@
 // metadata values warn (`ambiguous-frontmatter`). The block is read into the
 // yaml package's CST and Document with duplicate keys kept, and walked once;
 // aliases are never expanded, so the cost is linear in the block.
-import { Composer, isMap, isPair, isScalar, type Node, Parser, visit } from "yaml";
+import { Composer, isAlias, isMap, isPair, isScalar, type Node, Parser, visit } from "yaml";
 import { readFrontmatterBlock } from "../frontmatter-block.js";
 import type { FindingCode, FindingSeverity } from "./types.js";
 
@@ -153,18 +153,20 @@ function topLevelFindings(items: readonly unknown[], add: Add): void {
     if (key === "metadata" && isMap(pair.value)) {
       for (const entry of pair.value.items) {
         const value = entry.value as Node | null;
+        const name = keyText(entry.key);
+        // An alias and a merge key are reported as such already.
+        if (isAlias(value) || name === "<<") continue;
         if (isScalar(value) && typeof value.value === "string") continue;
-        const name = keyText(entry.key) ?? "?";
-        const got = isScalar(value)
-          ? value.value === null
+        const got = !isScalar(value)
+          ? "a list or map"
+          : value.value === null
             ? "null"
-            : typeof value.value
-          : "not a scalar";
+            : `a ${typeof value.value}`;
         add(
           "ambiguous-frontmatter",
           "warn",
           value?.range?.[0] ?? offset,
-          `metadata '${shorten(name)}' is ${got === "not a scalar" ? "not a string" : `a ${got}`}, not a string`,
+          `metadata '${shorten(name ?? "?")}' is ${got}, not a string`,
         );
       }
     }
