@@ -6,6 +6,7 @@
 // in text order, so the same bytes always give the same list.
 
 import { readFrontmatterBlock } from "../frontmatter-block.js";
+import { decodeText } from "../text.js";
 import type { Skill } from "../types.js";
 import { frontmatterFindingsOf } from "./frontmatter-findings.js";
 import { hiddenRunsOf } from "./hidden-text.js";
@@ -22,8 +23,9 @@ export const MAX_FINDINGS_PER_FILE = 100;
 type Input = Skill | { name?: string; files: readonly FindingsFile[] };
 type Raw = Omit<Finding, "message" | "path" | "skill">;
 
+// Decoded as the reader decodes (a byte order mark kept), so bytes and text give the same findings.
 const textOf = (file: FindingsFile): string =>
-  "text" in file ? file.text : new TextDecoder().decode(file.bytes);
+  "text" in file ? file.text : decodeText(file.bytes);
 const encoder = new TextEncoder();
 const bytesOf = (file: FindingsFile): Uint8Array =>
   "bytes" in file ? file.bytes : encoder.encode(file.text);
