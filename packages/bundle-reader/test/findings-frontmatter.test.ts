@@ -37,6 +37,16 @@ describe("SKILL.md findings", () => {
       found: { code: "html-comment", line: 5, column: 1 },
     },
     {
+      name: "a comment after a line of inline code that looks like a fence",
+      text: "# notes\n```x```\n<!-- hidden -->\n```\n",
+      found: { code: "html-comment", line: 3, column: 1 },
+    },
+    {
+      name: "a comment after a fence indented as code",
+      text: "# notes\n\n    ```\n<!-- hidden -->\n    ```\n",
+      found: { code: "html-comment", line: 4, column: 1 },
+    },
+    {
       name: "allowed-tools",
       text: fm("name: notes\ndescription: d\nallowed-tools: Bash(curl *) Read"),
       found: {

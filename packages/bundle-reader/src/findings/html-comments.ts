@@ -2,9 +2,12 @@
 // an editor's preview) hides them, and a model reads them, so a reviewer of
 // the rendered skill never sees instructions written there. A comment inside
 // a fenced code block or an inline code span is shown as text by the same
-// renderers, so it hides nothing and is not reported; an indented code block
-// is not told apart from an indented list paragraph, so a comment there is
-// reported. A comment that is never closed hides the rest of the file.
+// renderers, so it hides nothing and is not reported. Fences are recognised
+// as CommonMark does at the top level (up to three spaces of indentation, a
+// backtick fence's info string free of backticks), so a line that only looks
+// like a fence cannot shelter a comment; a comment in an indented code block
+// is reported, since that block is not told apart from an indented list
+// paragraph here. A comment that is never closed hides the rest of the file.
 
 export type CommentAt = { offset: number; detail: string };
 
@@ -12,6 +15,14 @@ const FENCE = /^ {0,3}(`{3,}|~{3,})/;
 const SHOWN = 80;
 const OPEN = "<!--";
 const CLOSE = "-->";
+
+/** The fence a line opens, if any: a backtick fence's info string holds no backtick (else it is inline code). */
+function opensFence(line: string): string | undefined {
+  const match = FENCE.exec(line);
+  if (match === null) return undefined;
+  if (match[1]![0] === "`" && line.includes("`", match[0].length)) return undefined;
+  return match[1];
+}
 
 function closesFence(line: string, fence: string): boolean {
   const match = FENCE.exec(line);
@@ -48,9 +59,9 @@ export function htmlCommentsOf(text: string, from: number): CommentAt[] {
     const lineEnd = newline === -1 ? text.length : newline;
     if (at === lineStart) {
       const line = text.slice(lineStart, lineEnd);
-      const opens = fence === undefined ? FENCE.exec(line) : null;
-      if (fence !== undefined || opens !== null) {
-        if (fence === undefined) fence = opens![1];
+      const opens = fence === undefined ? opensFence(line) : undefined;
+      if (fence !== undefined || opens !== undefined) {
+        if (fence === undefined) fence = opens;
         else if (closesFence(line, fence)) fence = undefined;
         lineStart = lineEnd + 1;
         at = lineStart;
