@@ -7,6 +7,7 @@ import { describe, expect, it } from "vitest";
 import {
   acceptFindings,
   exitCode,
+  type FindingCode,
   findingsOf,
   httpStatus,
   message,
@@ -62,11 +63,16 @@ describe("acceptFindings", () => {
       ["ambiguous-frontmatter", "refuse"],
       ["hidden-text", "refuse"],
     ]);
-    const refused = acceptFindings(findings, ["hidden-text"]);
-    expect(refused.ok || refused.refusal).toMatchObject({ count: 1, path: "SKILL.md" });
-    expect(acceptFindings(findings).ok || acceptFindings(findings).refusal).toMatchObject({
-      count: 2,
+    const refusalOf = (accepted: FindingCode[]) => {
+      const verdict = acceptFindings(findings, accepted);
+      return verdict.ok ? undefined : verdict.refusal;
+    };
+    expect(refusalOf(["hidden-text"])).toMatchObject({
+      count: 1,
+      path: "SKILL.md",
+      detail: findings[0]!.message,
     });
+    expect(refusalOf([])).toMatchObject({ count: 2 });
     expect(acceptFindings(findings, ["hidden-text", "ambiguous-frontmatter"]).ok).toBe(true);
   });
 
