@@ -5,7 +5,7 @@
 
 export { catalogCodes, destinationCodes, sourceCodes } from "./codes.js";
 export { acceptFindings, type FindingsVerdict } from "./findings/accept.js";
-export { findingsOf, MAX_FINDINGS_PER_FILE } from "./findings/findings-of.js";
+export { type FindingsInput, findingsOf, MAX_FINDINGS_PER_FILE } from "./findings/findings-of.js";
 export { findingSentences } from "./findings/sentences.js";
 export {
   type Finding,

@@ -163,6 +163,22 @@ describe("hidden text", () => {
     ]);
   });
 
+  it("reports a million tag characters once, counted, their text cut short", () => {
+    const findings = findingsOf(skill(`x${tags("a".repeat(1_000_000))}`));
+    expect(findings.map((f) => f.detail)).toEqual([
+      `hidden text "${"a".repeat(60)}…" in 1000000 Unicode tag characters`,
+    ]);
+  });
+
+  it("walks a 2 MiB line of direction marks and code-span comments once, not once per mark", () => {
+    const marks = "abcdefg\u200E".repeat(256 * 1024);
+    const findings = findingsOf(skill(marks, "notes.md"));
+    expect(findings).toHaveLength(100);
+    expect(findings.at(-1)!.detail).toMatch(/and 262044 more like it in this file/);
+    const spans = `# notes\n${"`<!--` ".repeat(300_000)}\n`;
+    expect(findingsOf(skill(spans))).toEqual([]);
+  });
+
   it("keeps at most 100 findings of a kind per file and counts the rest", () => {
     const text = "a\u200Bb\n".repeat(150);
     const findings = findingsOf(skill(text, "notes.md"));

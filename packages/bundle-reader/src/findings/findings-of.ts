@@ -20,7 +20,8 @@ const SKILL_FILE = "SKILL.md";
 /** At most this many findings of each severity are kept per file; the last kept one counts the rest. */
 export const MAX_FINDINGS_PER_FILE = 100;
 
-type Input = Skill | { name?: string; files: readonly FindingsFile[] };
+/** What findingsOf reads: a skill as the reader returns it, or files of a skill under an optional name. */
+export type FindingsInput = Skill | { name?: string; files: readonly FindingsFile[] };
 type Raw = Omit<Finding, "message" | "path" | "skill">;
 
 // Decoded as the reader decodes (a byte order mark kept), so bytes and text give the same findings.
@@ -31,7 +32,7 @@ const bytesOf = (file: FindingsFile): Uint8Array =>
   "bytes" in file ? file.bytes : encoder.encode(file.text);
 
 /** The findings of a skill's files (SKILL.md at the skill's root is read for comments and frontmatter too). */
-export function findingsOf(skill: Input): Finding[] {
+export function findingsOf(skill: FindingsInput): Finding[] {
   const files = [...skill.files].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   const findings: Finding[] = [];
   for (const file of files) {

@@ -10,6 +10,7 @@
 // aliases are never expanded, so the cost is linear in the block.
 import { Composer, isAlias, isMap, isPair, isScalar, type Node, Parser, visit } from "yaml";
 import { readFrontmatterBlock } from "../frontmatter-block.js";
+import { positionsIn } from "./positions.js";
 import type { FindingCode, FindingSeverity } from "./types.js";
 
 export type FrontmatterFinding = {
@@ -42,26 +43,6 @@ const shorten = (text: string): string => {
   return [...flat].length > SHOWN ? `${[...flat].slice(0, SHOWN).join("")}…` : flat;
 };
 
-/** Line and column (both 1-based) of each offset into `source`, whose first line is file line `firstLine`. */
-function locator(
-  source: string,
-  firstLine: number,
-): (offset: number) => { line: number; column: number } {
-  const starts = [0];
-  for (let i = source.indexOf("\n"); i !== -1; i = source.indexOf("\n", i + 1)) starts.push(i + 1);
-  return (offset) => {
-    let low = 0;
-    let high = starts.length - 1;
-    while (low < high) {
-      const mid = (low + high + 1) >> 1;
-      if (starts[mid]! <= offset) low = mid;
-      else high = mid - 1;
-    }
-    const column = [...source.slice(starts[low]!, offset)].length + 1;
-    return { line: firstLine + low, column };
-  };
-}
-
 /** Tags, anchors and aliases as written, from the CST (every token object that is one). */
 function collectProps(
   token: unknown,
@@ -93,7 +74,12 @@ export function frontmatterFindingsOf(text: string): FrontmatterFinding[] {
   if (block.kind === "absent") return openerFindings(block.opener);
   if (block.kind === "unclosed") return [];
   const source = block.lines.join("\n");
-  const at = locator(source, 2);
+  // Offsets come in a few increasing passes, so positions are found by walking on, linearly.
+  const positionOf = positionsIn(source);
+  const at = (offset: number) => {
+    const { line, column } = positionOf(offset);
+    return { line: line + 1, column };
+  };
   const findings: FrontmatterFinding[] = [];
   const add = (
     code: FindingCode,

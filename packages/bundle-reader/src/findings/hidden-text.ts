@@ -38,6 +38,7 @@ const MARKS: readonly Range[] = [
   [0x061c, 0x061c],
 ];
 const SHOWN = 60;
+const KEPT_CODES = 256;
 
 const NAMES: Record<number, string> = {
   173: "SOFT HYPHEN",
@@ -128,31 +129,29 @@ function isNeededJoiner(text: string, index: number, code: number): boolean {
   return script !== undefined && joiningScriptOf(next) === script;
 }
 
-/** Whether the line around `index` holds a right-to-left letter. */
+/**
+ * Whether the line around `index` holds a right-to-left letter, for indexes
+ * asked in increasing order: each line is searched once, and finding a
+ * line's start never walks back past the line asked about before.
+ */
 function makeRightToLeftLine(text: string): (index: number) => boolean {
-  const known = new Map<number, boolean>();
+  let lineStart = -1;
+  let lineEnd = -1;
+  let answer = false;
   return (index) => {
-    const start = text.lastIndexOf("\n", index) + 1;
-    let answer = known.get(start);
-    if (answer === undefined) {
-      const newline = text.indexOf("\n", index);
-      const end = newline === -1 ? text.length : newline;
-      answer = false;
-      for (let at = start; at < end; at += 1) {
-        const unit = text.charCodeAt(at);
-        if (unit >= 0x0590 && unit < 0xd800 && inRanges(unit, RIGHT_TO_LEFT)) {
-          answer = true;
-          break;
-        }
-        if (unit >= 0xd800 && unit <= 0xdbff) {
-          const code = text.codePointAt(at)!;
-          if (inRanges(code, RIGHT_TO_LEFT)) {
-            answer = true;
-            break;
-          }
-        }
+    if (index >= lineStart && index < lineEnd) return answer;
+    const newline = text.indexOf("\n", index);
+    lineEnd = newline === -1 ? text.length : newline;
+    // The newline found lies at or after the last line asked about, so the walk back stays short.
+    lineStart = text.lastIndexOf("\n", index) + 1;
+    answer = false;
+    for (let at = lineStart; at < lineEnd; at += 1) {
+      const unit = text.charCodeAt(at);
+      const code = unit >= 0xd800 && unit <= 0xdbff ? text.codePointAt(at)! : unit;
+      if (code >= 0x0590 && inRanges(code, RIGHT_TO_LEFT)) {
+        answer = true;
+        break;
       }
-      known.set(start, answer);
     }
     return answer;
   };
@@ -165,14 +164,17 @@ function kindOf(code: number): Kind {
   return "format";
 }
 
-function describe(kind: Kind, codes: readonly number[]): string {
+function describe(kind: Kind, codes: readonly number[], count: number): string {
   if (kind === "tag") {
-    const text = decodeTags(codes);
-    const shown = [...text].length > SHOWN ? `${[...text].slice(0, SHOWN).join("")}…` : text;
-    return `hidden text "${shown}" in ${codes.length} Unicode tag ${codes.length === 1 ? "character" : "characters"}`;
+    const chars = [...decodeTags(codes)];
+    const shown =
+      chars.length > SHOWN || count > codes.length
+        ? `${chars.slice(0, SHOWN).join("")}…`
+        : chars.join("");
+    return `hidden text "${shown}" in ${count} Unicode tag ${count === 1 ? "character" : "characters"}`;
   }
   const distinct = [...new Set(codes)].map(nameOf).join(", ");
-  return codes.length === 1 ? distinct : `${codes.length} characters: ${distinct}`;
+  return count === 1 ? distinct : `${count} characters: ${distinct}`;
 }
 
 /** The runs of hidden characters in `text` (of the file at `path`), in text order. */
@@ -180,7 +182,7 @@ export function hiddenRunsOf(text: string, isSkillFile: boolean): HiddenRun[] {
   const runs: HiddenRun[] = [];
   const positionOf = positionsIn(text);
   const rightToLeft = makeRightToLeftLine(text);
-  let run: { kind: Kind; start: number; end: number; codes: number[] } | undefined;
+  let run: { kind: Kind; start: number; end: number; count: number; codes: number[] } | undefined;
   const close = (): void => {
     if (run === undefined) return;
     const { line, column } = positionOf(run.start);
@@ -190,7 +192,7 @@ export function hiddenRunsOf(text: string, isSkillFile: boolean): HiddenRun[] {
       severity: refuses ? "refuse" : "warn",
       line,
       column,
-      detail: describe(run.kind, run.codes),
+      detail: describe(run.kind, run.codes, run.count),
     });
     run = undefined;
   };
@@ -214,8 +216,10 @@ export function hiddenRunsOf(text: string, isSkillFile: boolean): HiddenRun[] {
     }
     const kind = kindOf(code);
     if (run !== undefined && (run.kind !== kind || run.end !== index)) close();
-    run ??= { kind, start: index, end: index, codes: [] };
-    run.codes.push(code);
+    run ??= { kind, start: index, end: index, count: 0, codes: [] };
+    run.count += 1;
+    // Enough to show; a run of millions is counted, not kept.
+    if (run.codes.length < KEPT_CODES) run.codes.push(code);
     run.end = index + unitsOf(code);
   }
   close();

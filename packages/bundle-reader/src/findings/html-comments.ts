@@ -34,17 +34,20 @@ function closesFence(line: string, fence: string): boolean {
   );
 }
 
-/** Whether `before` (a line up to a `<!--`) leaves an inline code span open. */
-function inCodeSpan(before: string): boolean {
+/** Backticks in `text` from `from` up to `to`. */
+function countTicks(text: string, from: number, to: number): number {
   let ticks = 0;
-  for (let i = 0; i < before.length; i += 1) if (before.charCodeAt(i) === 0x60) ticks += 1;
-  return ticks % 2 === 1;
+  for (let i = from; i < to; i += 1) if (text.charCodeAt(i) === 0x60) ticks += 1;
+  return ticks;
 }
 
-function describe(comment: string): string {
-  const flat = comment.replace(/\s+/g, " ");
-  const chars = [...flat];
-  return chars.length > SHOWN ? `${chars.slice(0, SHOWN).join("")}…` : flat;
+/** The comment from `start` to `end`, flattened and cut to SHOWN characters (never copying more). */
+function describe(text: string, start: number, end: number): string {
+  const head = text.slice(start, Math.min(end, start + SHOWN * 4)).replace(/\s+/g, " ");
+  const chars = [...head];
+  return chars.length > SHOWN || end > start + SHOWN * 4
+    ? `${chars.slice(0, SHOWN).join("")}…`
+    : head;
 }
 
 /** The HTML comments of `text` outside code, from offset `from` (past the frontmatter), in order. */
@@ -54,9 +57,19 @@ export function htmlCommentsOf(text: string, from: number): CommentAt[] {
   let lineStart = from;
   let at = from;
   let fence: string | undefined;
+  // Backticks counted so far on the current line, so a line is counted once however many openers it holds.
+  let ticksLine = -1;
+  let ticksTo = 0;
+  let ticks = 0;
+  // The current line's end, found once per line however many openers it holds.
+  let endOf = -1;
+  let lineEnd = 0;
   while (nextOpen !== -1 && lineStart < text.length) {
-    const newline = text.indexOf("\n", lineStart);
-    const lineEnd = newline === -1 ? text.length : newline;
+    if (endOf !== lineStart) {
+      const newline = text.indexOf("\n", lineStart);
+      lineEnd = newline === -1 ? text.length : newline;
+      endOf = lineStart;
+    }
     if (at === lineStart) {
       const line = text.slice(lineStart, lineEnd);
       const opens = fence === undefined ? opensFence(line) : undefined;
@@ -75,19 +88,30 @@ export function htmlCommentsOf(text: string, from: number): CommentAt[] {
       at = lineStart;
       continue;
     }
-    if (inCodeSpan(text.slice(lineStart, nextOpen))) {
+    if (ticksLine !== lineStart) {
+      ticksLine = lineStart;
+      ticksTo = lineStart;
+      ticks = 0;
+    }
+    ticks += countTicks(text, ticksTo, nextOpen);
+    ticksTo = nextOpen;
+    if (ticks % 2 === 1) {
       at = nextOpen + OPEN.length;
       continue;
     }
     const close = text.indexOf(CLOSE, nextOpen + OPEN.length);
     const end = close === -1 ? text.length : close + CLOSE.length;
-    const shown = describe(text.slice(nextOpen, end));
+    const shown = describe(text, nextOpen, end);
     comments.push({
       offset: nextOpen,
       detail: close === -1 ? `${shown} (never closed: it hides the rest of the file)` : shown,
     });
     at = end;
     lineStart = text.lastIndexOf("\n", end - 1) + 1;
+    // Code spans on the rest of the line are counted from the comment's end.
+    ticksLine = lineStart;
+    ticksTo = end;
+    ticks = 0;
   }
   return comments;
 }
