@@ -1,10 +1,9 @@
 // Findings over a skill's files as they lie in memory: one pass, no network,
 // no disk. A file that holds no watched character (see prefilter.ts) costs a
-// native ASCII test or one byte-pattern search; only a file that may hide
-// something is decoded and walked. SKILL.md is also read for HTML comments
+// native ASCII test or a few native byte searches; only a file that holds one
+// is decoded and walked. SKILL.md is also read for HTML comments
 // and its frontmatter. Findings come file by file in path order, each file's
 // in text order, so the same bytes always give the same list.
-
 import { readFrontmatterBlock } from "../frontmatter-block.js";
 import { decodeText } from "../text.js";
 import type { Skill } from "../types.js";
