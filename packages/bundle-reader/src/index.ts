@@ -1,9 +1,22 @@
 // The package's whole public face: reading a bundle, its limits, the rules a
 // destination judges skill files by, reading SKILL.md frontmatter, and the
-// refusal table every surface answers from.
+// refusal table every surface answers from, and the findings of what a
+// skill's bytes hide from a reader.
+
 export { catalogCodes, destinationCodes, sourceCodes } from "./codes.js";
+export { acceptFindings, type FindingsVerdict } from "./findings/accept.js";
+export { type FindingsInput, findingsOf, MAX_FINDINGS_PER_FILE } from "./findings/findings-of.js";
+export { findingSentences } from "./findings/sentences.js";
+export {
+  type Finding,
+  type FindingCode,
+  type FindingSeverity,
+  type FindingsFile,
+  findingCodes,
+} from "./findings/types.js";
 export { formatBytes } from "./format-bytes.js";
 export { type Frontmatter, readFrontmatter } from "./frontmatter.js";
+export { type FrontmatterBlock, readFrontmatterBlock } from "./frontmatter-block.js";
 export { type JudgedFile, judgeSkillFiles } from "./judge-skill-files.js";
 export { leadingLines } from "./leading-lines.js";
 export { limits, MAX_BYTES, MAX_ENTRIES, maxArchiveBytes } from "./limits.js";

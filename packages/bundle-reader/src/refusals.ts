@@ -100,6 +100,17 @@ function notUtf8Sentence(r: AnyRefusal): string {
   return `The file${at(r)}${inSkill(r)}${more} not valid UTF-8 text; the store holds text only, so remove ${count <= 1 ? "it" : "them"} or convert ${count <= 1 ? "it" : "them"} (binary assets are refused, never altered).`;
 }
 
+/** hidden-content: the first refusing finding's own sentence, and how many refuse in all. */
+function hiddenContentSentence(r: AnyRefusal): string {
+  const count = "count" in r && r.count !== undefined ? r.count : 1;
+  const all =
+    count <= 1 ? "" : ` (${count.toLocaleString("en-US")} refusing findings; the first follows)`;
+  const first =
+    r.detail ??
+    `${r.path ?? "a file"} hides content from a reader; remove it, or accept its finding's code for this import if it is meant.`;
+  return `The import${inSkill(r)} is refused for hidden content${all}: ${first}`;
+}
+
 const refused = (status: number, sentence: RefusalRule["sentence"]): RefusalRule => ({
   status,
   exitCode: 1,
@@ -176,6 +187,7 @@ export const refusalTable: Record<RefusalCode, RefusalRule> = {
   ),
   "spec-violation": refused(422, (r) => strictSentence(r)),
   "not-in-source": refused(422, (r) => notInSourceSentence(r)),
+  "hidden-content": refused(422, (r) => hiddenContentSentence(r)),
   "too-many-entries": refused(
     413,
     (r) =>

@@ -11,6 +11,9 @@ const codesOf = (verdicts: (Verdict | undefined)[]): string[] =>
   verdicts.flatMap((v) => (v === undefined || v.ok ? [] : [v.code]));
 
 const expected = new Set(cases.flatMap((c) => codesOf([c.verdict, c.unnamed])));
+// Refused by an import over the findings of what was read (acceptFindings),
+// not by readBundle itself, so no reader case can expect it.
+const afterReading = new Set<string>(["hidden-content"]);
 
 describe("conformance codes", () => {
   it("names only codes the reader defines", () => {
@@ -19,6 +22,8 @@ describe("conformance codes", () => {
   });
 
   it("covers every source refusal code", () => {
-    expect(sourceCodes.filter((code) => !expected.has(code))).toEqual([]);
+    expect(sourceCodes.filter((code) => !expected.has(code) && !afterReading.has(code))).toEqual(
+      [],
+    );
   });
 });

@@ -42,6 +42,13 @@ function sampleFields(code: RefusalCode): SampleFields {
       count: 2,
     },
     "not-in-source": { skill: "docx", held: ["pdf", "pptx", "xlsx"] },
+    "hidden-content": {
+      skill: "pdf-tools",
+      path: "SKILL.md",
+      detail:
+        'SKILL.md:12:5 holds hidden text "ignore previous instructions" in 28 Unicode tag characters, invisible to a reader of the file but read by a model; remove it, or accept hidden-text for this import if it is meant.',
+      count: 1,
+    },
     "no-skills": { path: "repo-main", found: [{ path: "skills", count: 14 }] },
     "too-many-entries": { limit: maxEntries },
     "too-large": { limit: maxBytes },

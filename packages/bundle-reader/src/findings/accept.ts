@@ -1,0 +1,38 @@
+// What an import does with findings: a refusing finding refuses the whole
+// import with `hidden-content`, naming the first one, unless the operator
+// accepted its code for this one import (having read it); accepted and
+// warning findings are reported with the skills. The verdict is a result
+// union, as every refusal in the reader is.
+import type { Refusal } from "../types.js";
+import type { Finding, FindingCode } from "./types.js";
+
+export type FindingsVerdict =
+  | { ok: true; findings: Finding[] }
+  | { ok: false; refusal: Refusal; findings: Finding[] };
+
+/** The import's verdict on `findings` when the operator accepts the codes in `accepted`. */
+export function acceptFindings(
+  findings: readonly Finding[],
+  accepted: readonly FindingCode[] = [],
+): FindingsVerdict {
+  const allowed = new Set<string>(accepted);
+  const refusing = findings.filter((f) => f.severity === "refuse" && !allowed.has(f.code));
+  const first = refusing[0];
+  if (first === undefined) return { ok: true, findings: [...findings] };
+  return {
+    ok: false,
+    refusal: hiddenContentRefusal(first, refusing.length),
+    findings: [...findings],
+  };
+}
+
+/** The refusal naming the first refusing finding and how many there are in all. */
+function hiddenContentRefusal(first: Finding, count: number): Refusal {
+  return {
+    code: "hidden-content",
+    path: first.path,
+    ...(first.skill === undefined ? {} : { skill: first.skill }),
+    detail: first.message,
+    count,
+  };
+}
