@@ -4,18 +4,32 @@
 // (-32602), as the Skills extension and the base Resources specification
 // ask; the refusal's code and sentence travel in the error's data, so a
 // host sees the same words the CLI and the HTTP API use.
-import { ErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";
+// (The SDK's McpError would prefix its own code to the sentence, and the
+// client prefixes it again; this error's message is the sentence alone.)
+import { ErrorCode } from "@modelcontextprotocol/sdk/types.js";
 
 /** The `data` of every error this server answers. */
-export type ErrorData = { code: string; reason: string; uri?: string };
+export type ErrorData = { code: string; reason: string };
+
+/** A JSON-RPC error the SDK sends as it is: `code`, the sentence as `message`, and `data`. */
+export class ServedError extends Error {
+  readonly code: number;
+  readonly data: ErrorData;
+
+  constructor(code: number, data: ErrorData) {
+    super(data.reason);
+    this.code = code;
+    this.data = data;
+  }
+}
 
 /** An Invalid params error carrying a refusal's code and sentence. */
-export function invalidParams(data: ErrorData): McpError {
-  return new McpError(ErrorCode.InvalidParams, data.reason, data);
+export function invalidParams(data: ErrorData): ServedError {
+  return new ServedError(ErrorCode.InvalidParams, data);
 }
 
 /** The error for a URI `parseSkillUri` refused. */
-export function invalidUri(uri: string, why: string): McpError {
+export function invalidUri(uri: string, why: string): ServedError {
   const shown = uri.length > 200 ? `${uri.slice(0, 200)}…` : uri;
   return invalidParams({
     code: "invalid-uri",
