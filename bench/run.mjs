@@ -14,6 +14,7 @@ import { describeMachine } from "./lib/machine.mjs";
 import { setRoundsScale } from "./lib/measure.mjs";
 import { printTable, writeResults } from "./lib/report.mjs";
 import { catalogBenchmarks } from "./suites/catalog.mjs";
+import { mcpBenchmarks } from "./suites/mcp.mjs";
 import { payloadBenchmarks } from "./suites/payload.mjs";
 import { readerBenchmarks } from "./suites/reader.mjs";
 import { serverBenchmarks } from "./suites/server.mjs";
@@ -66,6 +67,7 @@ async function main() {
     ...readerBenchmarks,
     ...catalogBenchmarks,
     ...payloadBenchmarks,
+    ...mcpBenchmarks,
     ...serverBenchmarks,
     ...storePostgresBenchmarks,
   ];

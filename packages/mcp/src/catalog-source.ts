@@ -44,10 +44,20 @@ export function skillSourceOf(roots: RootsLike): SkillSource {
     builtin: resolve(roots.builtin),
     managed: typeof managed === "string" ? new DirectoryStore(managed) : managed,
   };
+  // Calls for one id made while another is under way share its answer (a
+  // host reading a skill's files at once); nothing is kept once it settles.
+  const pending = new Map<string, Promise<SourceSkill>>();
+  const get = (id: string): Promise<SourceSkill> => {
+    const running = pending.get(id);
+    if (running !== undefined) return running;
+    const started = getSkill(opened, id).finally(() => pending.delete(id));
+    pending.set(id, started);
+    return started;
+  };
   return {
     list: () => listSkills(opened),
-    get: (id) => getSkill(opened, id),
-    readFile: (id, path) => readFile(opened, id, path),
+    get,
+    readFile: (id, path) => readFile(opened, get, id, path),
     subscribe: (listener) => opened.managed?.subscribe(() => listener()) ?? (() => {}),
   };
 }
@@ -100,8 +110,13 @@ async function servedOf(
   };
 }
 
-async function readFile(roots: Roots, id: string, path: string): Promise<SourceFile> {
-  const got = await getSkill(roots, id);
+async function readFile(
+  roots: Roots,
+  get: (id: string) => Promise<SourceSkill>,
+  id: string,
+  path: string,
+): Promise<SourceFile> {
+  const got = await get(id);
   if (!got.ok) return got;
   const listed = got.skill.files.find((file) => file.path === path);
   if (listed === undefined) return refusedBy({ code: "unknown-file", skill: id, path });
