@@ -6,7 +6,9 @@
 // recomputed), and a builtin skill's, which has no record, is the tree of
 // its files on disk now (as is a managed skill's stored without a record).
 // A file is read through the store that holds it and held against the
-// manifest, so a file edited after import is refused (`changed-file`).
+// manifest, so a file edited after import is refused (`changed-file`); a
+// SKILL.md edited after import refuses the whole skill, since its entry's
+// frontmatter would otherwise show a host words the record never held.
 import { createHash } from "node:crypto";
 import { resolve } from "node:path";
 import {
@@ -99,6 +101,11 @@ async function servedOf(
   const frontmatter = read.kind === "present" ? read.fields : undefined;
   if (skill.origin === "managed" && record !== undefined) {
     const { digest, files } = record.tree;
+    // The frontmatter a host is shown must come from the bytes the manifest names.
+    const recorded = files.find((file) => file.path === "SKILL.md");
+    if (recorded?.sha256 !== skill.digest) {
+      return refusedBy({ code: "changed-file", skill: skill.id, path: "SKILL.md" });
+    }
     return { ok: true, skill: { id: skill.id, frontmatter, treeDigest: digest, files } };
   }
   const stored = await readSkillFiles(roots, skill.id);

@@ -20,7 +20,10 @@ export type ServedFile = {
 /** One offered skill: its frontmatter as written and its complete manifest. */
 export type ServedSkill = {
   id: string;
-  /** The SKILL.md frontmatter as read by bundle-reader's readFrontmatter; undefined when it has none. */
+  /**
+   * The SKILL.md frontmatter as read by bundle-reader's readFrontmatter, from
+   * the very bytes `files` describes; undefined when it has none.
+   */
   frontmatter: Record<string, unknown> | undefined;
   /** The tree digest over `files` (skill-catalog's record.ts formula). */
   treeDigest: string;
