@@ -132,7 +132,12 @@ async function measureInstall() {
   const skills = groupIntoSkills(describeFolderBundle());
   const files = skills.reduce((sum, skill) => sum + skill.files.length, 0);
   const real = createInstallContender("install", catalogPackage, skills, "time");
-  const unsynced = createInstallContender("install (fsync skipped)", catalogPackage, skills, "skip");
+  const unsynced = createInstallContender(
+    "install (fsync skipped)",
+    catalogPackage,
+    skills,
+    "skip",
+  );
   const plain = [
     ["writeFile (async)", writeSkillsPlainly],
     ["writeFileSync", writeSkillsPlainlySync],

@@ -21,7 +21,7 @@ async function loadAll() {
   const [mcp, reader, catalog] = await Promise.all([
     loadPackage("mcp", ["createSkillsServer", "skillSourceOf", "skillEntryOf"]),
     loadPackage("bundle-reader", ["readBundle"]),
-    loadPackage("skill-catalog", ["install"]),
+    loadPackage("skill-catalog", ["install", "DirectoryStore"]),
   ]);
   for (const loaded of [mcp, reader, catalog]) if (!loaded.ok) throw new Error(loaded.reason);
   const sdk = join(

@@ -10,7 +10,6 @@
 // SKILL.md edited after import refuses the whole skill, since its entry's
 // frontmatter would otherwise show a host words the record never held.
 import { createHash } from "node:crypto";
-import { resolve } from "node:path";
 import {
   type DestinationRefusal,
   message,
@@ -19,12 +18,10 @@ import {
 } from "@skillshelf/bundle-reader";
 import {
   catalogWithBodies,
-  DirectoryStore,
   type InstallRecord,
   type LoadedSkill,
   load,
-  type ManagedStore,
-  type RootsLike,
+  type Roots,
   readSkillFiles,
   readStoredFile,
   treeOf,
@@ -37,15 +34,9 @@ import type {
   SourceSkill,
 } from "./skill-source.js";
 
-type Roots = { builtin: string; managed: ManagedStore | undefined };
-
-/** The SkillSource over `roots` (a managed directory path is opened as one DirectoryStore). */
-export function skillSourceOf(roots: RootsLike): SkillSource {
-  const managed = roots.managed;
-  const opened: Roots = {
-    builtin: resolve(roots.builtin),
-    managed: typeof managed === "string" ? new DirectoryStore(managed) : managed,
-  };
+/** The SkillSource over `roots` (as openShelf opens them: the builtin root and the managed store). */
+export function skillSourceOf(roots: Roots): SkillSource {
+  const opened = roots;
   // Calls for one id made while another is under way share its answer (a
   // host reading a skill's files at once); nothing is kept once it settles.
   const pending = new Map<string, Promise<SourceSkill>>();

@@ -155,7 +155,7 @@ describe("malformed requests", () => {
 describe("a flood of reads", () => {
   it("answers 1,000 concurrent reads on one stdio connection, each byte-exact", async () => {
     const shelf = await makeShelf();
-    const client = await stdioClient(shelf.builtin, shelf.managed);
+    const client = await stdioClient(shelf.builtin, shelf.managedDir);
     const resources = (await listAllSkills(client)).flatMap((entry) =>
       entry.resources.map((resource) => ({ id: entry.frontmatter.name as string, resource })),
     );

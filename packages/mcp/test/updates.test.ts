@@ -35,7 +35,7 @@ async function importSkill(shelf: Shelf, id: string): Promise<void> {
   const read = await readBundle({ kind: "path", path: folder });
   if (!read.ok) throw new Error(read.refusal.code);
   expect(
-    await install({ builtin: shelf.builtin, managed: shelf.store }, read.skills),
+    await install({ builtin: shelf.builtin, managed: shelf.managed }, read.skills),
   ).toMatchObject({
     ok: true,
   });
@@ -116,9 +116,11 @@ describe("live updates", () => {
     const listed = await client.request({ method: "skills/list", params: {} }, SkillsList);
     expect(listed.skills.map((s) => s.frontmatter.name)).toContain("fresh");
     changed = nextListChanged(client);
-    expect(await remove({ builtin: shelf.builtin, managed: shelf.store }, "fresh")).toMatchObject({
-      ok: true,
-    });
+    expect(await remove({ builtin: shelf.builtin, managed: shelf.managed }, "fresh")).toMatchObject(
+      {
+        ok: true,
+      },
+    );
     await changed;
   });
 

@@ -51,23 +51,24 @@ export const servedFiles: Record<string, Record<string, string>> = {
   "pdf-tools": managedFiles["pdf-tools"]!,
 };
 
-export type Shelf = { builtin: string; managed: string; store: DirectoryStore };
+/** The roots (the builtin root and the managed store), and the store's directory. */
+export type Shelf = { builtin: string; managed: DirectoryStore; managedDir: string };
 
 /** Writes the workspace, imports the bundle into the managed store, and answers the roots. */
 export async function makeShelf(): Promise<Shelf> {
   const dir = makeTempDir("skillshelf-mcp-");
   const builtin = join(dir, "workspace", "skills");
-  const managed = join(dir, "data", "skills");
+  const managedDir = join(dir, "data", "skills");
   for (const [id, files] of Object.entries(builtinFiles)) writeTree(join(builtin, id), files);
   const bundle = join(dir, "bundle");
   for (const [id, files] of Object.entries(managedFiles)) writeTree(join(bundle, id), files);
   chmodSync(join(bundle, "pdf-tools", "scripts", "fill.py"), 0o755);
   const read = await readBundle({ kind: "path", path: bundle });
   if (!read.ok) throw new Error(`the test bundle was refused: ${read.refusal.code}`);
-  const store = new DirectoryStore(managed);
-  const installed = await install({ builtin, managed: store }, read.skills, {
+  const managed = new DirectoryStore(managedDir);
+  const installed = await install({ builtin, managed }, read.skills, {
     source: { kind: "path", name: bundle },
   });
   expect(installed).toMatchObject({ ok: true });
-  return { builtin, managed, store };
+  return { builtin, managed, managedDir };
 }
