@@ -55,7 +55,7 @@ async function ensureShelf({ reader, catalog }) {
   const base = join(INPUT_DIR, `mcp-shelf-${COUNT}-v1`);
   const roots = {
     builtin: join(base, "workspace", "skills"),
-    managed: join(base, "data", "skills"),
+    managed: new catalog.DirectoryStore(join(base, "data", "skills")),
   };
   if (existsSync(`${base}.complete`)) return roots;
   await rm(base, { recursive: true, force: true });
