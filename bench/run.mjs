@@ -15,6 +15,7 @@ import { setRoundsScale } from "./lib/measure.mjs";
 import { printTable, writeResults } from "./lib/report.mjs";
 import { catalogBenchmarks } from "./suites/catalog.mjs";
 import { cliStartBenchmarks } from "./suites/cli-start.mjs";
+import { mcpBenchmarks } from "./suites/mcp.mjs";
 import { payloadBenchmarks } from "./suites/payload.mjs";
 import { readerBenchmarks } from "./suites/reader.mjs";
 import { serverBenchmarks } from "./suites/server.mjs";
@@ -68,6 +69,7 @@ async function main() {
     ...catalogBenchmarks,
     ...cliStartBenchmarks,
     ...payloadBenchmarks,
+    ...mcpBenchmarks,
     ...serverBenchmarks,
     ...storePostgresBenchmarks,
   ];

@@ -14,6 +14,7 @@ const LOCATIONS = {
   "skill-catalog": "packages/skill-catalog",
   payload: "packages/payload",
   "store-postgres": "packages/store-postgres",
+  mcp: "packages/mcp",
   "test-postgres": "tooling/test-postgres",
   server: "apps/server",
   cli: "apps/cli",

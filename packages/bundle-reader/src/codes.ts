@@ -45,6 +45,7 @@ export const destinationCodes = [
   "bad-signature",
   "untrusted-signer",
   "invalid-trust-file",
+  "changed-file",
   "internal",
 ] as const;
 

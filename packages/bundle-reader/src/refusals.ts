@@ -288,6 +288,11 @@ export const refusalTable: Record<RefusalCode, RefusalRule> = {
     sentence: (r) =>
       `The trust file${at(r)} cannot be used${detail(r)}; fix the line it names and retry.`,
   },
+  "changed-file": refused(
+    409,
+    (r) =>
+      `The file${at(r)} of skill '${r.skill ?? ""}' no longer matches the digest recorded for it; it was changed after the skill was stored, so verify the skill and import it again.`,
+  ),
   "defined-twice": refused(
     409,
     (r) =>

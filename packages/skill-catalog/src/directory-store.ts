@@ -93,11 +93,14 @@ export class DirectoryStore implements ManagedStore {
   async records(): Promise<InstallRecord[]> {
     const dir = join(this.root, RECORDS);
     const names = await readdir(dir).catch(() => [] as string[]);
+    const ids = names.filter((name) => name.endsWith(".json")).map((name) => name.slice(0, -5));
+    // Read a few at a time: one by one, 1,000 records cost 1,000 round trips to the disk.
     const found: InstallRecord[] = [];
-    for (const name of names) {
-      if (!name.endsWith(".json")) continue;
-      const record = await this.record(name.slice(0, -".json".length));
-      if (record !== undefined) found.push(record);
+    for (let start = 0; start < ids.length; start += RECORD_READS_AT_ONCE) {
+      const batch = ids.slice(start, start + RECORD_READS_AT_ONCE);
+      for (const record of await Promise.all(batch.map((id) => this.record(id)))) {
+        if (record !== undefined) found.push(record);
+      }
     }
     return found;
   }
@@ -207,6 +210,9 @@ export class DirectoryStore implements ManagedStore {
     }
   }
 }
+
+/** How many records `records()` reads at once. */
+const RECORD_READS_AT_ONCE = 32;
 
 /** Reads `<dir>/<path>` (a path already judged safe), refusing a link on the way. */
 function readFileBelow(dir: string, path: string): FileRead {

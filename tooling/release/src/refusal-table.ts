@@ -64,6 +64,7 @@ function sampleFields(code: RefusalCode): SampleFields {
       detail: "it is not in allowed_signers",
     },
     "invalid-trust-file": { path: "allowed_signers", detail: "line 3 holds an unknown option" },
+    "changed-file": { skill: "pdf-tools", path: "scripts/fill.py" },
     internal: { detail: "unexpected state" },
   };
   return samples[code] ?? { skill: "pdf-tools" };

@@ -1,0 +1,29 @@
+// A served skill as the Skills extension's `Skill` entry: the URI of its
+// SKILL.md, its frontmatter verbatim, and its complete manifest, each file's
+// URI with the recorded digest (`sha256:<hex>`) and size. The manifest is
+// taken from the source as it stands (the install record's tree), never
+// recomputed here.
+
+import type { ServedSkill } from "./skill-source.js";
+import { fileUriOf, skillUriOf } from "./skill-uri.js";
+
+export type SkillResourceEntry = { uri: string; digest: string; size: number };
+
+export type SkillEntry = {
+  uri: string;
+  frontmatter: Record<string, unknown>;
+  resources: SkillResourceEntry[];
+};
+
+/** The entry of a servable skill (one whose frontmatter carries name and description). */
+export function skillEntryOf(skill: ServedSkill): SkillEntry {
+  return {
+    uri: skillUriOf(skill.id),
+    frontmatter: skill.frontmatter ?? {},
+    resources: skill.files.map((file) => ({
+      uri: fileUriOf(skill.id, file.path),
+      digest: `sha256:${file.sha256}`,
+      size: file.size,
+    })),
+  };
+}

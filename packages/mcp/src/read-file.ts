@@ -1,0 +1,54 @@
+// resources/read of a skill file. The URI is read strictly, the path is
+// looked up in the skill's manifest (an unlisted path is refused before the
+// store is asked), and the bytes the source hands back are held against the
+// manifest's size and SHA-256 once more here, whatever the source promised:
+// a file changed since its record is refused by name (`changed-file`) and
+// its new bytes never leave the server.
+
+import { isUtf8 } from "node:buffer";
+import { createHash } from "node:crypto";
+import { message } from "@skillshelf/bundle-reader";
+import { invalidParams } from "./errors.js";
+import { mimeTypeOf } from "./mime.js";
+import { readUri, servedSkill } from "./served.js";
+import type { SkillSource } from "./skill-source.js";
+import { fileUriOf } from "./skill-uri.js";
+
+export type FileContents =
+  | { uri: string; mimeType: string; text: string }
+  | { uri: string; mimeType: string; blob: string };
+
+/** The contents of the file `uri` names, checked against the skill's manifest. */
+export async function readSkillResource(source: SkillSource, uri: string): Promise<FileContents> {
+  const { id, path } = readUri(uri);
+  const skill = await servedSkill(source, id);
+  const listed = skill.files.find((file) => file.path === path);
+  if (listed === undefined) {
+    const isDirectory = path === "" || skill.files.some((file) => file.path.startsWith(`${path}/`));
+    if (isDirectory) {
+      throw invalidParams({
+        code: "not-a-file",
+        reason: `${fileUriOf(id, path)} is a directory resource; read it with resources/directory/read.`,
+      });
+    }
+    throw invalidParams({
+      code: "unknown-file",
+      reason: message({ code: "unknown-file", skill: id, path }),
+    });
+  }
+  const read = await source.readFile(id, path);
+  if (!read.ok) throw invalidParams({ code: read.code, reason: read.reason });
+  const digest = createHash("sha256").update(read.bytes).digest("hex");
+  if (read.bytes.length !== listed.size || digest !== listed.sha256) {
+    throw invalidParams({
+      code: "changed-file",
+      reason: message({ code: "changed-file", skill: id, path }),
+    });
+  }
+  const canonical = fileUriOf(id, path);
+  const mimeType = mimeTypeOf(path);
+  const bytes = Buffer.from(read.bytes.buffer, read.bytes.byteOffset, read.bytes.length);
+  return isUtf8(bytes)
+    ? { uri: canonical, mimeType, text: bytes.toString("utf8") }
+    : { uri: canonical, mimeType, blob: bytes.toString("base64") };
+}
