@@ -23,6 +23,7 @@ export const sourceCodes = [
   "too-large",
   "spec-violation",
   "not-in-source",
+  "frontmatter-too-large",
 ] as const;
 
 /** Codes the destination (install, check, remove) and the payload refuse with. */

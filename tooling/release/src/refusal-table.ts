@@ -42,6 +42,11 @@ function sampleFields(code: RefusalCode): SampleFields {
       count: 2,
     },
     "not-in-source": { skill: "docx", held: ["pdf", "pptx", "xlsx"] },
+    "frontmatter-too-large": {
+      skill: "pdf-tools",
+      detail: "its frontmatter holds 70,000 bytes; a frontmatter block may hold at most 65,536",
+      limit: 65_536,
+    },
     "no-skills": { path: "repo-main", found: [{ path: "skills", count: 14 }] },
     "too-many-entries": { limit: maxEntries },
     "too-large": { limit: maxBytes },
