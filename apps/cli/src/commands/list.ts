@@ -6,8 +6,13 @@
 // (read from their SKILL.md by the reader's own checks). With --json, the
 // catalog's own report (with each managed skill's record and recorded tree
 // digest), the payload bound's use and the warnings.
-import { specWarningsOf, type Warning } from "@skillshelf/bundle-reader";
-import { type Catalog, catalogReport, listSkills } from "@skillshelf/skill-catalog";
+import type { Warning } from "@skillshelf/bundle-reader";
+import {
+  type Catalog,
+  catalogReport,
+  listSkills,
+  storedSpecWarnings,
+} from "@skillshelf/skill-catalog";
 import type { Context } from "../context.js";
 import {
   type Channel,
@@ -28,7 +33,7 @@ export async function runList(context: Context): Promise<number> {
   const { output, roots } = context;
   const listed = await listSkills(roots);
   const found = listed.catalog;
-  const warnings: Warning[] = found.skills.flatMap((skill) => specWarningsOf(skill.id, skill.text));
+  const warnings: Warning[] = found.skills.flatMap((skill) => storedSpecWarnings(skill));
   if (context.json) {
     printJson(output, {
       ok: true,

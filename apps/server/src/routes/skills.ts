@@ -7,7 +7,7 @@
 // (describeSkill, readStoredFile): a request path is judged there by the
 // reader's path rules, and a path the skill does not hold is 404. Every
 // refusal, the catalog's own included, is answered from the one table.
-import { formatBytes, specWarningsOf } from "@skillshelf/bundle-reader";
+import { formatBytes } from "@skillshelf/bundle-reader";
 import {
   describeSkill,
   listSkills,
@@ -15,6 +15,7 @@ import {
   type RootsLike,
   readStoredFile,
   remove,
+  storedSpecWarnings,
 } from "@skillshelf/skill-catalog";
 import type { FastifyInstance } from "fastify";
 import { sendRefusal } from "../answer.js";
@@ -69,7 +70,7 @@ export function registerSkillRoutes(app: FastifyInstance, roots: RootsLike): voi
     const answer: SkillAnswer = {
       skill: { ...listed(offered), treeDigest },
       files: files.map((file) => ({ ...file, size: formatBytes(file.bytes) })),
-      warnings: specWarningsOf(offered.id, text),
+      warnings: storedSpecWarnings({ id: offered.id, digest: offered.digest, text }),
     };
     if (record !== undefined) answer.record = record;
     if (verdict !== undefined) answer.verify = verdict;
