@@ -65,7 +65,6 @@ export function specWarnings(skills: readonly Skill[]): SpecVerdict {
       const refusal: Refusal = {
         code: "frontmatter-too-large",
         skill: skill.name,
-        path: `${skill.name}/${SKILL_FILE}`,
         detail: frontmatter.reason,
       };
       if (frontmatter.limit !== undefined) refusal.limit = frontmatter.limit;
