@@ -3,6 +3,7 @@
 import { readerArchiveBenchmarks } from "./reader-archive.mjs";
 import { readerDeepBenchmarks } from "./reader-deep.mjs";
 import { readerFolderBenchmarks } from "./reader-folder.mjs";
+import { readerFrontmatterBenchmarks } from "./reader-frontmatter.mjs";
 import { readerZipBenchmarks } from "./reader-zip.mjs";
 
 export const readerBenchmarks = [
@@ -10,4 +11,5 @@ export const readerBenchmarks = [
   ...readerZipBenchmarks,
   ...readerFolderBenchmarks,
   ...readerDeepBenchmarks,
+  ...readerFrontmatterBenchmarks,
 ];

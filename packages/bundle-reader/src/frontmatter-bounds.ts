@@ -15,13 +15,16 @@ export const MAX_FRONTMATTER_DEPTH: number = 64;
 /** The most keys the block may hold, counted over every mapping in it. */
 export const MAX_FRONTMATTER_KEYS: number = 1_000;
 /**
- * The most frontmatter bytes one bundle may hold over all its skills. A YAML
- * parse costs microseconds per byte, far more than reading the bytes, and a
- * gzip'd bundle of a few KiB can expand to a thousand skills: this bound keeps
- * the parse of a whole bundle as cheap as that of a few large SKILL.md files,
- * and still fits a thousand skills of 1 KiB of frontmatter each.
+ * The most frontmatter bytes one bundle may hand to the YAML library, over
+ * all its skills. A YAML parse costs microseconds per byte (tens, for a block
+ * built to make the library report an error at every few bytes), hundreds of
+ * times what reading the bytes costs, and a gzip'd bundle of a few KiB can
+ * expand to a thousand skills: this bound keeps the parse of a whole bundle
+ * to about what four of the largest blocks cost. Blocks of plain
+ * `key: value` lines are read without the library and do not count, so a
+ * collection of 170 skills of 1.5 KiB of YAML each still fits.
  */
-export const MAX_BUNDLE_FRONTMATTER_BYTES: number = 1_048_576;
+export const MAX_BUNDLE_FRONTMATTER_BYTES: number = 262_144;
 /** The most specification warnings kept for one bundle (or one stored skill); the rest are counted. */
 export const MAX_WARNINGS: number = 100;
 /** The largest SKILL.md a catalog offers; the reader parses no larger one's frontmatter. */

@@ -34,7 +34,7 @@ export type Frontmatter =
 export type FrontmatterOptions = {
   /** Hears how much work a read did, in units each linear in the block's bytes. */
   onWork?: (units: number) => void;
-  /** What is left of a bundle's frontmatter bytes: the block's bytes are taken from it, and a larger block is refused. */
+  /** What is left of a bundle's frontmatter bytes for the YAML library: a block it parses takes its bytes from it, and a larger block is refused. */
   budget?: { bytes: number };
 };
 
@@ -84,23 +84,23 @@ export function readFrontmatter(text: string, options: FrontmatterOptions = {}):
       `holds ${count(bytes)} bytes; a frontmatter block may hold at most ${count(MAX_FRONTMATTER_BYTES)}`,
     );
   }
-  const budget = options.budget;
-  if (budget !== undefined) {
-    if (bytes > budget.bytes) {
-      return beyond(
-        "bundle-bytes",
-        MAX_BUNDLE_FRONTMATTER_BYTES,
-        `takes the bundle's frontmatter past ${count(MAX_BUNDLE_FRONTMATTER_BYTES)} bytes, the most one bundle may hold over all its skills`,
-      );
-    }
-    budget.bytes -= bytes;
-  }
   const plain = readPlainFields(lines.slice(1, end));
   if (plain !== undefined) {
     const keys = Object.keys(plain).length;
     work(keys);
     if (keys > MAX_FRONTMATTER_KEYS) return tooManyKeys();
     return { kind: "present", fields: plain };
+  }
+  const budget = options.budget;
+  if (budget !== undefined) {
+    if (bytes > budget.bytes) {
+      return beyond(
+        "bundle-bytes",
+        MAX_BUNDLE_FRONTMATTER_BYTES,
+        `takes the bundle's frontmatter parsed as YAML past ${count(MAX_BUNDLE_FRONTMATTER_BYTES)} bytes, the most one bundle may hold over all its skills`,
+      );
+    }
+    budget.bytes -= bytes;
   }
   if (nestsDeeperThan(block, MAX_FRONTMATTER_DEPTH, () => work(1))) {
     return beyond(

@@ -130,7 +130,9 @@ describe("a frontmatter past a bound refuses the bundle, naming the bound", () =
       code: "frontmatter-too-large",
       limit: MAX_BUNDLE_FRONTMATTER_BYTES,
     });
-    expect(refusal.detail).toContain("1,048,576 bytes");
+    expect(refusal.detail).toContain(
+      `${MAX_BUNDLE_FRONTMATTER_BYTES.toLocaleString("en-US")} bytes`,
+    );
   });
 
   it("a frontmatter just within every bound is read", async () => {
