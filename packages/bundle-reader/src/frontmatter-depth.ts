@@ -6,8 +6,10 @@
 // exactly the quoting and comments the parser will (a hand-written scan of
 // YAML's quoting rules could be fooled into hiding brackets inside what it
 // took for a string). Depth counts open brackets plus block levels: each
-// line's indentation and each `-` or `?` indicator on it open a level more
-// indented than the last, and a line less indented closes them.
+// line's indentation and each `-`, `?` or `:` indicator on it open a level
+// more indented than the last, and a line less indented closes them. A
+// mapping thus counts two levels for each one it nests (its key's column and
+// its value's), so the bound allows real nesting of about half its value.
 import { Lexer } from "yaml";
 
 /** Tokens the lexer emits as markers, not as characters of the source. */
@@ -15,6 +17,8 @@ const MARKERS = new Set(["\u0002", "\u0018", "\u001f"]);
 const SCALAR = "\u001f";
 const OPENERS = new Set(["[", "{"]);
 const CLOSERS = new Set(["]", "}"]);
+/** Block indicators that may open a collection on the same line: `- - x`, `? ? x`, `: : x`. */
+const INDICATORS = new Set(["-", "?", ":"]);
 
 /**
  * Whether `block` nests deeper than `max` levels, stopping at the first token
@@ -50,7 +54,7 @@ export function nestsDeeperThan(block: string, max: number, onToken?: () => void
     }
     if (OPENERS.has(token)) flow++;
     else if (CLOSERS.has(token)) flow = Math.max(0, flow - 1);
-    else if (flow === 0 && (token === "-" || token === "?") && at + 1 > (levels.at(-1) ?? -1)) {
+    else if (flow === 0 && INDICATORS.has(token) && at + 1 > (levels.at(-1) ?? -1)) {
       levels.push(at + 1);
     }
     if (levels.length + flow > max) return true;

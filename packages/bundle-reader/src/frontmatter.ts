@@ -122,12 +122,18 @@ function tooManyKeys(): Frontmatter {
 
 /** The fields of a block within the depth bound, by the YAML library. */
 function parseBlock(block: string, work: (units: number) => void): Frontmatter {
-  const doc = parseDocument(block, {
-    schema: "failsafe",
-    uniqueKeys: false,
-    prettyErrors: false,
-    logLevel: "silent",
-  });
+  let doc: Document.Parsed;
+  try {
+    doc = parseDocument(block, {
+      schema: "failsafe",
+      uniqueKeys: false,
+      prettyErrors: false,
+      logLevel: "silent",
+    });
+  } catch (error) {
+    // Nothing within the bounds is known to throw; if something does, it is unreadable, never an exception.
+    return notYaml(error instanceof Error ? error.message : String(error));
+  }
   for (const problem of [...doc.errors, ...doc.warnings]) work(problem.message.length);
   const keys = checkKeys(doc, work);
   if (keys === "too-many") return tooManyKeys();

@@ -93,6 +93,12 @@ describe("a frontmatter past a bound refuses the bundle, naming the bound", () =
       words: "deeper than 64 levels",
     },
     {
+      name: "a line of compact ': : :' (depth)",
+      text: fenced(`${": ".repeat(20_000)}x`),
+      limit: MAX_FRONTMATTER_DEPTH,
+      words: "deeper than 64 levels",
+    },
+    {
       name: "an indentation staircase (depth)",
       text: fenced(lines(100, (i) => `${" ".repeat(i)}k${i}:`)),
       limit: MAX_FRONTMATTER_DEPTH,

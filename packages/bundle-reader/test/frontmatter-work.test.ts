@@ -10,6 +10,8 @@
 // exception, and never a warning sent to the process.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { isMap, isPair, isSeq, parseDocument } from "yaml";
+import { nestsDeeperThan } from "../src/frontmatter-depth.js";
 import { readBundle, readFrontmatter, sourceCodes } from "../src/index.js";
 import { tar } from "./support/tar.js";
 
@@ -25,6 +27,7 @@ const shapes: Record<string, (n: number) => string> = {
   "nested brackets": (n) => `a: ${"[".repeat(n)}`,
   "brackets between quoted closers": (n) => `a: [${'"]", ['.repeat(n)}`,
   "compact sequences": (n) => `${"- ".repeat(n)}x`,
+  "compact mappings": (n) => `${": ".repeat(n)}x`,
   "unique keys": (n) => join(n, (i) => `key${i}: "v"`, "\n"),
   "unknown tags on one line": (n) => `a: [${join(n, () => "!t x", ", ")}]`,
   "unknown tags as keys": (n) => join(n, (i) => `k${i}: !t x`, "\n"),
@@ -131,6 +134,70 @@ describe("any frontmatter, read as a bundle", () => {
         },
       ),
       { numRuns: RUNS * 5 },
+    );
+  }, 120_000);
+});
+
+/** How deep the parsed document nests: collections within collections. */
+function parsedDepth(block: string): number {
+  const doc = parseDocument(block, { schema: "failsafe", uniqueKeys: false, logLevel: "silent" });
+  let deepest = 0;
+  const pending: [unknown, number][] = [[doc.contents, 1]];
+  while (pending.length > 0) {
+    const [node, depth] = pending.pop()!;
+    if (isMap(node) || isSeq(node)) {
+      deepest = Math.max(deepest, depth);
+      for (const item of node.items as unknown[]) {
+        if (isPair(item)) pending.push([item.key, depth + 1], [item.value, depth + 1]);
+        else pending.push([item, depth + 1]);
+      }
+    }
+  }
+  return deepest;
+}
+
+/** The depth the scan finds: the least bound it does not pass. */
+function scannedDepth(block: string): number {
+  let depth = 0;
+  while (nestsDeeperThan(block, depth)) depth++;
+  return depth;
+}
+
+const nesting = fc.constantFrom(
+  "[",
+  "]",
+  "{",
+  "}",
+  ", ",
+  ": ",
+  "- ",
+  "? ",
+  '"',
+  "'",
+  "\\",
+  " #",
+  "!t ",
+  "&a ",
+  "*a",
+  "|",
+  ">",
+  "\n",
+  "\n ",
+  "\n  ",
+  "\n   ",
+  " ",
+  "k",
+  "x",
+);
+
+describe("the depth scan", () => {
+  it("never finds less than half the depth the parser builds", () => {
+    fc.assert(
+      fc.property(fc.array(nesting, { maxLength: 120 }), (pieces) => {
+        const block = pieces.join("");
+        expect(parsedDepth(block)).toBeLessThanOrEqual(2 * scannedDepth(block) + 1);
+      }),
+      { numRuns: RUNS * 20 },
     );
   }, 120_000);
 });
