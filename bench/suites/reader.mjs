@@ -4,6 +4,7 @@ import { readerArchiveBenchmarks } from "./reader-archive.mjs";
 import { readerDeepBenchmarks } from "./reader-deep.mjs";
 import { readerFindingsBenchmarks } from "./reader-findings.mjs";
 import { readerFolderBenchmarks } from "./reader-folder.mjs";
+import { readerFrontmatterBenchmarks } from "./reader-frontmatter.mjs";
 import { readerZipBenchmarks } from "./reader-zip.mjs";
 
 export const readerBenchmarks = [
@@ -12,4 +13,5 @@ export const readerBenchmarks = [
   ...readerZipBenchmarks,
   ...readerFolderBenchmarks,
   ...readerDeepBenchmarks,
+  ...readerFrontmatterBenchmarks,
 ];

@@ -1,7 +1,12 @@
 // Everything the CLI prints goes through here, so that the rules about where
 // and how are in one place: answers on stdout, refusals and progress on
-// stderr, colour only on a terminal and never when NO_COLOR is set, and JSON
-// as one line a script can parse.
+// stderr, colour only on a terminal and never when NO_COLOR is set, JSON
+// as one line a script can parse, and no control character from the data.
+// Names, frontmatter keys and refusal details come from bundles anyone may
+// write: printed raw, `ESC ] 0 ;` would retitle the terminal and other
+// sequences could move the cursor or hide lines. So every human line is
+// escaped here (`\x1b`), keeping only line breaks, tabs and this module's own
+// colour codes. JSON needs no more: JSON.stringify escapes every C0 control.
 
 // Plain ANSI SGR pairs rather than util.styleText: on Node 20 styleText
 // consults TERM on its own, and the rule here must be exactly "a terminal,
@@ -16,6 +21,25 @@ const styles = {
 } as const;
 
 type Style = keyof typeof styles;
+
+/** The only control sequences human output keeps: this module's colour codes, and a CRLF line ending. */
+const KEPT: ReadonlySet<string> = new Set([...Object.values(styles).flat(), "\r\n"]);
+/** An SGR sequence or a CRLF (kept when in KEPT), or one control character other than tab and line feed: C0, DEL, C1. */
+const CONTROL = /\x1b\[[0-9;]*m|\r\n|[\x00-\x08\x0b-\x1f\x7f-\x9f]/g;
+
+const escapeChar = (char: string): string => {
+  const code = char.charCodeAt(0);
+  return code < 0x20 || (code >= 0x7f && code <= 0x9f)
+    ? `\\x${code.toString(16).padStart(2, "0")}`
+    : char;
+};
+
+/** `text` with every control character written out as `\xNN`, save tabs, line endings and our own colour codes. */
+export function escapeControl(text: string): string {
+  return text.replace(CONTROL, (match) =>
+    KEPT.has(match) ? match : [...match].map(escapeChar).join(""),
+  );
+}
 
 /** A stream the CLI writes to: a process stream, or anything shaped like one. */
 export type OutStream = {
@@ -49,7 +73,7 @@ export function openChannel(
     tty: stream.isTTY === true,
     color,
     line: (text = "") => {
-      stream.write(`${text}\n`);
+      stream.write(`${escapeControl(text)}\n`);
     },
     paint: (style, text) => (color ? `${styles[style][0]}${text}${styles[style][1]}` : text),
   };

@@ -4,7 +4,7 @@
 // quick command prints nothing extra), redraws itself in place on stderr, and
 // erases itself when the work ends. The bar measures against the reader's
 // limits, the one total known before a read ends.
-import { type Channel, formatBytes } from "./output.js";
+import { type Channel, escapeControl, formatBytes } from "./output.js";
 
 export type Counts = { bytes: number; entries?: number };
 
@@ -43,7 +43,7 @@ export function startProgress(
   const draw = (): void => {
     shown = true;
     const line = formatProgress(err, label, counts, now() - started, options.limits);
-    err.stream.write(`\r\x1b[2K${line}`);
+    err.stream.write(`\r\x1b[2K${escapeControl(line)}`);
   };
   const delay = setTimeout(() => {
     draw();

@@ -11,7 +11,14 @@ export function printWarnings(output: Output, warnings: readonly Warning[]): voi
   for (const warning of warnings) {
     err.line(`${err.paint("yellow", `warning (${warning.code}):`)} ${warning.message}`);
   }
-  const count = warnings.length === 1 ? "1 warning" : `${warnings.length} warnings`;
+  // Past 100 the reader keeps the first ones and counts the rest in a last `more-warnings`.
+  const listed = warnings.filter((warning) => warning.code !== "more-warnings").length;
+  const count =
+    listed < warnings.length
+      ? `more than ${listed} warnings`
+      : listed === 1
+        ? "1 warning"
+        : `${listed} warnings`;
   err.line(
     err.paint(
       "dim",

@@ -24,6 +24,7 @@ export const sourceCodes = [
   "spec-violation",
   "not-in-source",
   "hidden-content",
+  "frontmatter-too-large",
 ] as const;
 
 /** Codes the destination (install, check, remove) and the payload refuse with. */

@@ -6,39 +6,203 @@
 // `key: value` lines, whose meaning is certain, skips the library (see
 // plain-fields.ts). Only the block's lines are cut out of the text, never the
 // whole body, so a long SKILL.md costs no more than its opening.
-import { parse } from "yaml";
+//
+// The block is bounded before it is parsed, so what a hostile SKILL.md can
+// cost is linear in its bytes (frontmatter-bounds.ts): only its first bytes
+// are looked at, its nesting is measured by a flat scan before the parser
+// sees it, and the library runs without its quadratic checks (each key
+// compared with every earlier one, each diagnostic quoting its source line)
+// and without logging: keys are counted and compared here with a Set, and
+// diagnostics are read from the document, never sent to process.emitWarning
+// (nor given stack traces, which are most of what a diagnostic costs).
+import { type Document, isMap, isPair, isScalar, isSeq, parseDocument } from "yaml";
+import {
+  type FrontmatterBound,
+  MAX_BUNDLE_FRONTMATTER_BYTES,
+  MAX_FRONTMATTER_BYTES,
+  MAX_FRONTMATTER_DEPTH,
+  MAX_FRONTMATTER_KEYS,
+} from "./frontmatter-bounds.js";
+import { nestsDeeperThan } from "./frontmatter-depth.js";
 import { leadingLines } from "./leading-lines.js";
 import { readPlainFields } from "./plain-fields.js";
 
 export type Frontmatter =
   | { kind: "absent" }
   | { kind: "present"; fields: Record<string, unknown> }
-  | { kind: "invalid"; reason: string };
+  | { kind: "invalid"; reason: string; bound?: FrontmatterBound; limit?: number };
+
+export type FrontmatterOptions = {
+  /** Hears how much work a read did, in units each linear in the block's bytes. */
+  onWork?: (units: number) => void;
+  /** What is left of a bundle's frontmatter bytes for the YAML library: a block it parses takes its bytes from it, and a larger block is refused. */
+  budget?: { bytes: number };
+};
 
 /** Whether a line (without its ending) is a `---` fence. */
 export const isFence = (line: string): boolean => line.trimEnd() === "---";
 
+/**
+ * The most characters of a text looked at for its frontmatter: the block's
+ * bytes (never fewer than its characters) with room for a BOM and the two
+ * fence lines.
+ */
+const WINDOW = MAX_FRONTMATTER_BYTES + 1_024;
+
+const count = (n: number): string => n.toLocaleString("en-US");
+
+function beyond(bound: FrontmatterBound, limit: number, words: string): Frontmatter {
+  return { kind: "invalid", reason: `its frontmatter ${words}`, bound, limit };
+}
+
 /** Reads the frontmatter block that opens a SKILL.md text, if its first line opens one. */
-export function readFrontmatter(text: string): Frontmatter {
+export function readFrontmatter(text: string, options: FrontmatterOptions = {}): Frontmatter {
+  const work = options.onWork ?? ((): void => {});
+  const window = text.length > WINDOW ? text.slice(0, WINDOW) : text;
   // Up to the closing fence, or only the first line when it opens no block.
-  const lines = leadingLines(text, (line, index) => (index === 0 ? !isFence(line) : isFence(line)));
+  const lines = leadingLines(window, (line, index) =>
+    index === 0 ? !isFence(line) : isFence(line),
+  );
+  work(window.length);
   if (!isFence(lines[0]!)) return { kind: "absent" };
   const end = lines.findIndex((line, index) => index > 0 && isFence(line));
   if (end === -1) {
+    if (window.length < text.length) {
+      return beyond(
+        "bytes",
+        MAX_FRONTMATTER_BYTES,
+        `is not closed within ${count(MAX_FRONTMATTER_BYTES)} bytes, the most a frontmatter block may hold`,
+      );
+    }
     return { kind: "invalid", reason: "its frontmatter opens with '---' but is never closed" };
   }
+  const block = lines.slice(1, end).join("\n");
+  const bytes = Buffer.byteLength(block, "utf8");
+  if (bytes > MAX_FRONTMATTER_BYTES) {
+    return beyond(
+      "bytes",
+      MAX_FRONTMATTER_BYTES,
+      `holds ${count(bytes)} bytes; a frontmatter block may hold at most ${count(MAX_FRONTMATTER_BYTES)}`,
+    );
+  }
   const plain = readPlainFields(lines.slice(1, end));
-  if (plain !== undefined) return { kind: "present", fields: plain };
+  if (plain !== undefined) {
+    const keys = Object.keys(plain).length;
+    work(keys);
+    if (keys > MAX_FRONTMATTER_KEYS) return tooManyKeys();
+    return { kind: "present", fields: plain };
+  }
+  const budget = options.budget;
+  if (budget !== undefined) {
+    if (bytes > budget.bytes) {
+      return beyond(
+        "bundle-bytes",
+        MAX_BUNDLE_FRONTMATTER_BYTES,
+        `takes the bundle's frontmatter parsed as YAML past ${count(MAX_BUNDLE_FRONTMATTER_BYTES)} bytes, the most one bundle may hold over all its skills`,
+      );
+    }
+    budget.bytes -= bytes;
+  }
+  if (nestsDeeperThan(block, MAX_FRONTMATTER_DEPTH, () => work(1))) {
+    return beyond(
+      "depth",
+      MAX_FRONTMATTER_DEPTH,
+      `nests deeper than ${MAX_FRONTMATTER_DEPTH} levels of indentation or brackets`,
+    );
+  }
+  return parseBlock(block, work);
+}
+
+function tooManyKeys(): Frontmatter {
+  return beyond(
+    "keys",
+    MAX_FRONTMATTER_KEYS,
+    `holds more than ${count(MAX_FRONTMATTER_KEYS)} keys, the most a frontmatter block may hold`,
+  );
+}
+
+/** The fields of a block within the depth bound, by the YAML library. */
+function parseBlock(block: string, work: (units: number) => void): Frontmatter {
+  let doc: Document.Parsed;
+  // The library makes an Error for each problem it finds, and capturing a
+  // stack is most of what an error costs: a block built of errors (a
+  // thousand commas in a row) parses four times faster without them, and
+  // only the messages are read here. The parse is synchronous, so the
+  // setting is back before any other code runs.
+  const stackTraceLimit = Error.stackTraceLimit;
+  Error.stackTraceLimit = 0;
+  try {
+    doc = parseDocument(block, {
+      schema: "failsafe",
+      uniqueKeys: false,
+      prettyErrors: false,
+      logLevel: "silent",
+    });
+  } catch (error) {
+    // Nothing within the bounds is known to throw; if something does, it is unreadable, never an exception.
+    return notYaml(error instanceof Error ? error.message : String(error));
+  } finally {
+    Error.stackTraceLimit = stackTraceLimit;
+  }
+  for (const problem of [...doc.errors, ...doc.warnings]) work(problem.message.length);
+  const keys = checkKeys(doc, work);
+  if (keys === "too-many") return tooManyKeys();
+  const error = doc.errors[0];
+  if (error !== undefined) return notYaml(error.message);
+  if (keys !== undefined) {
+    const key = keys.length > 64 ? `${keys.slice(0, 64)}...` : keys;
+    return notYaml(`Map keys must be unique; '${key}' is repeated`);
+  }
   let value: unknown;
   try {
-    value = parse(lines.slice(1, end).join("\n"), { schema: "failsafe" });
+    value = doc.toJS({ maxAliasCount: 100 });
   } catch (error) {
-    const first = (error instanceof Error ? error.message : String(error)).split("\n")[0];
-    return { kind: "invalid", reason: `its frontmatter is not valid YAML (${first})` };
+    return notYaml(error instanceof Error ? error.message : String(error));
   }
   if (value === null || value === undefined) return { kind: "present", fields: {} };
   if (typeof value !== "object" || Array.isArray(value)) {
     return { kind: "invalid", reason: "its frontmatter is not a mapping of fields" };
   }
   return { kind: "present", fields: value as Record<string, unknown> };
+}
+
+function notYaml(message: string): Frontmatter {
+  const first = message.split("\n")[0];
+  return { kind: "invalid", reason: `its frontmatter is not valid YAML (${first})` };
+}
+
+/**
+ * Counts the keys of every mapping in `doc` (an explicit stack, no
+ * recursion), stopping past the bound: "too-many" then; else the first key
+ * a mapping repeats (scalar keys compared by value, as the library's own
+ * check does), or undefined.
+ */
+function checkKeys(doc: Document.Parsed, work: (units: number) => void): string | undefined {
+  const pending: unknown[] = [doc.contents];
+  let keys = 0;
+  let repeated: string | undefined;
+  while (pending.length > 0) {
+    const node = pending.pop();
+    work(1);
+    if (isMap(node)) {
+      const seen = new Set<unknown>();
+      for (const pair of node.items) {
+        keys++;
+        if (keys > MAX_FRONTMATTER_KEYS) return "too-many";
+        if (isScalar(pair.key)) {
+          if (seen.has(pair.key.value)) repeated ??= String(pair.key.value);
+          seen.add(pair.key.value);
+        }
+        pending.push(pair.key, pair.value);
+      }
+    } else if (isSeq(node)) {
+      for (const item of node.items) pending.push(item);
+    } else if (isPair(node)) {
+      keys++;
+      if (keys > MAX_FRONTMATTER_KEYS) return "too-many";
+      pending.push(node.key, node.value);
+    }
+    // An alias or a scalar holds no key; an alias's node was counted where it was anchored.
+  }
+  return repeated;
 }

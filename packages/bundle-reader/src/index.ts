@@ -15,8 +15,17 @@ export {
   findingCodes,
 } from "./findings/types.js";
 export { formatBytes } from "./format-bytes.js";
-export { type Frontmatter, readFrontmatter } from "./frontmatter.js";
+export { type Frontmatter, type FrontmatterOptions, readFrontmatter } from "./frontmatter.js";
 export { type FrontmatterBlock, readFrontmatterBlock } from "./frontmatter-block.js";
+export {
+  type FrontmatterBound,
+  MAX_BUNDLE_FRONTMATTER_BYTES,
+  MAX_FRONTMATTER_BYTES,
+  MAX_FRONTMATTER_DEPTH,
+  MAX_FRONTMATTER_KEYS,
+  MAX_SKILL_FILE_BYTES,
+  MAX_WARNINGS,
+} from "./frontmatter-bounds.js";
 export { type JudgedFile, judgeSkillFiles } from "./judge-skill-files.js";
 export { leadingLines } from "./leading-lines.js";
 export { limits, MAX_BYTES, MAX_ENTRIES, maxArchiveBytes } from "./limits.js";

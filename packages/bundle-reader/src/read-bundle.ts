@@ -56,8 +56,10 @@ export function settleOnAbort<T>(
 /** The specification's warnings for the skills read; under `strict`, the first refuses. */
 function withWarnings(result: SkillsWithOrigin, strict: boolean): ReadResult {
   if (!result.ok) return result;
-  const warnings = specWarnings(result.skills);
-  const refusal = strict ? strictRefusal(warnings) : undefined;
+  const verdict = specWarnings(result.skills);
+  if (!verdict.ok) return verdict;
+  const { warnings, total } = verdict;
+  const refusal = strict ? strictRefusal(warnings, total) : undefined;
   if (refusal !== undefined) return { ok: false, refusal };
   const { origin } = result;
   return origin === undefined

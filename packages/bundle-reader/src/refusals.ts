@@ -188,6 +188,11 @@ export const refusalTable: Record<RefusalCode, RefusalRule> = {
   "spec-violation": refused(422, (r) => strictSentence(r)),
   "not-in-source": refused(422, (r) => notInSourceSentence(r)),
   "hidden-content": refused(422, (r) => hiddenContentSentence(r)),
+  "frontmatter-too-large": refused(
+    422,
+    (r) =>
+      `The SKILL.md${inSkill(r)} has frontmatter beyond what the reader parses${detail(r)}; shorten the block between the '---' lines and keep long text in the body or in reference files.`,
+  ),
   "too-many-entries": refused(
     413,
     (r) =>
@@ -301,7 +306,7 @@ export const refusalTable: Record<RefusalCode, RefusalRule> = {
   "invalid-frontmatter": refused(
     422,
     (r) =>
-      `The SKILL.md${at(r)}${inSkill(r)} opens with frontmatter that is not valid YAML${detail(r)}; fix the block between the '---' lines.`,
+      `The SKILL.md${at(r)}${inSkill(r)} opens with frontmatter that cannot be read${detail(r)}; fix the block between the '---' lines.`,
   ),
   unreadable: refused(
     422,

@@ -10,7 +10,19 @@
 // host-specific. Lengths count Unicode code points, as the specification's
 // "characters" reads. Whether `name` equals the directory is not a warning:
 // the catalog refuses that (`identity-mismatch`) wherever a skill is checked.
-import { readFrontmatter } from "./frontmatter.js";
+//
+// What this costs is bounded before any YAML is parsed: a SKILL.md over the
+// catalog's limit is not parsed at all (it draws one warning; the catalog
+// refuses it anyway), each block and the bundle's blocks together are held to
+// the bounds of frontmatter-bounds.ts (past one, the bundle is refused,
+// `frontmatter-too-large`), and at most MAX_WARNINGS warnings are kept, the
+// rest counted in one last warning.
+import { type Frontmatter, readFrontmatter } from "./frontmatter.js";
+import {
+  MAX_BUNDLE_FRONTMATTER_BYTES,
+  MAX_SKILL_FILE_BYTES,
+  MAX_WARNINGS,
+} from "./frontmatter-bounds.js";
 import { isValidId } from "./skill-id.js";
 import type { Refusal, Skill, Warning, WarningCode } from "./types.js";
 
@@ -27,35 +39,94 @@ const KNOWN_FIELDS = new Set([
 ]);
 const SPEC = "the Agent Skills specification";
 
+/** The specification's verdict on a bundle's skills: its warnings (at most MAX_WARNINGS kept, `total` counted), or the refusal of a frontmatter past its bounds. */
+export type SpecVerdict =
+  | { ok: true; warnings: Warning[]; total: number }
+  | { ok: false; refusal: Refusal };
+
 /** Every warning for `skills`, skill by skill in the order given, fields in a fixed order. */
-export function specWarnings(skills: readonly Skill[]): Warning[] {
-  const warnings: Warning[] = [];
+export function specWarnings(skills: readonly Skill[]): SpecVerdict {
+  const kept = new KeptWarnings();
+  const budget = { bytes: MAX_BUNDLE_FRONTMATTER_BYTES };
   for (const skill of skills) {
     const file = skill.files.find((candidate) => candidate.path === SKILL_FILE);
-    if (file !== undefined) warnings.push(...specWarningsOf(skill.name, file.text));
+    if (file === undefined) continue;
+    const warn = warnFor(skill.name, kept);
+    if (file.bytes.length > MAX_SKILL_FILE_BYTES) {
+      warn(
+        "skill-file-too-large",
+        "frontmatter",
+        `has a SKILL.md of ${count(file.bytes.length)} bytes; a catalog offers none over ${count(MAX_SKILL_FILE_BYTES)}, so its frontmatter was not read`,
+      );
+      continue;
+    }
+    const frontmatter = readFrontmatter(file.text, { budget });
+    if (frontmatter.kind === "invalid" && frontmatter.bound !== undefined) {
+      const refusal: Refusal = {
+        code: "frontmatter-too-large",
+        skill: skill.name,
+        detail: frontmatter.reason,
+      };
+      if (frontmatter.limit !== undefined) refusal.limit = frontmatter.limit;
+      return { ok: false, refusal };
+    }
+    checkFrontmatter(frontmatter, skill.name, warn);
   }
-  return warnings;
+  return { ok: true, warnings: kept.list(), total: kept.total };
 }
 
 /** Strict checking: the refusal for a bundle that drew warnings, naming the first. */
-export function strictRefusal(warnings: readonly Warning[]): Refusal | undefined {
+export function strictRefusal(
+  warnings: readonly Warning[],
+  total: number = warnings.length,
+): Refusal | undefined {
   const first = warnings[0];
   if (first === undefined) return undefined;
   return {
     code: "spec-violation",
     skill: first.skill,
     detail: first.message,
-    count: warnings.length,
+    count: total,
   };
 }
 
-/** The warnings of one skill, from the text of its SKILL.md (a stored skill's, say). */
+/** The warnings of one skill, from the text of its SKILL.md (a stored skill's, say); at most MAX_WARNINGS kept, the rest counted in one last warning. */
 export function specWarningsOf(skill: string, text: string): Warning[] {
-  const warnings: Warning[] = [];
-  const warn: Warn = (code, field, words) => {
-    warnings.push({ code, skill, field, message: `The skill '${skill}' ${words}.` });
+  const kept = new KeptWarnings();
+  checkFrontmatter(readFrontmatter(text), skill, warnFor(skill, kept));
+  return kept.list();
+}
+
+/** The first MAX_WARNINGS warnings, and how many there were in all. */
+class KeptWarnings {
+  readonly kept: Warning[] = [];
+  total = 0;
+  add(warning: Warning): void {
+    this.total++;
+    if (this.kept.length < MAX_WARNINGS) this.kept.push(warning);
+  }
+  /** The kept warnings, then one counting those left out, if any were. */
+  list(): Warning[] {
+    const left = this.total - this.kept.length;
+    if (left === 0) return this.kept;
+    const last = this.kept[this.kept.length - 1]!;
+    const more: Warning = {
+      code: "more-warnings",
+      skill: last.skill,
+      field: "frontmatter",
+      message: `${count(left)} more ${left === 1 ? "warning was" : "warnings were"} drawn and not listed; only the first ${MAX_WARNINGS} are kept.`,
+    };
+    return [...this.kept, more];
+  }
+}
+
+function warnFor(skill: string, kept: KeptWarnings): Warn {
+  return (code, field, words) => {
+    kept.add({ code, skill, field, message: `The skill '${skill}' ${words}.` });
   };
-  const frontmatter = readFrontmatter(text);
+}
+
+function checkFrontmatter(frontmatter: Frontmatter, skill: string, warn: Warn): void {
   if (frontmatter.kind === "invalid") {
     const reason = frontmatter.reason.replace(/^its frontmatter /, "it ");
     warn("invalid-frontmatter", "frontmatter", `has frontmatter that cannot be read: ${reason}`);
@@ -70,7 +141,6 @@ export function specWarningsOf(skill: string, text: string): Warning[] {
     checkDescription(frontmatter.fields.description, warn);
     checkOptional(frontmatter.fields, warn);
   }
-  return warnings;
 }
 
 type Warn = (code: WarningCode, field: string, words: string) => void;

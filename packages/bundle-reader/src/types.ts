@@ -70,7 +70,9 @@ export type WarningCode =
   | "field-type"
   | "field-too-long"
   | "empty-field"
-  | "host-specific-field";
+  | "host-specific-field"
+  | "skill-file-too-large"
+  | "more-warnings";
 
 /**
  * A skill that breaks the Agent Skills specification without breaking the

@@ -8,7 +8,6 @@ import {
   limits,
   listBundle,
   type Source,
-  specWarningsOf,
   type Warning,
 } from "@skillshelf/bundle-reader";
 import {
@@ -32,6 +31,7 @@ import {
   type SkillDescription,
   type StoreChange,
   type StoredFileResult,
+  storedSpecWarnings,
   type VerifyResult,
   verify,
 } from "@skillshelf/skill-catalog";
@@ -109,9 +109,7 @@ export function shelfOver(roots: Roots, tool: string): Shelf {
     verify: (ids = []) => verify(roots, ids),
     list: async () => {
       const listed = await listSkills(roots);
-      const warnings = listed.catalog.skills.flatMap((skill) =>
-        specWarningsOf(skill.id, skill.text),
-      );
+      const warnings = listed.catalog.skills.flatMap((skill) => storedSpecWarnings(skill));
       return { ...listed, warnings };
     },
     describe: (id) => describeSkill(roots, id),

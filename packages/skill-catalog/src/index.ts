@@ -4,6 +4,7 @@ export { DirectoryStore } from "./directory-store.js";
 export { isValidId, MAX_ID_LENGTH, MAX_SKILL_FILE_BYTES, SKILL_ID_PATTERN } from "./id.js";
 export { judgeEntry } from "./inspect-skill.js";
 export { check, install } from "./install.js";
+export { KNOWN_SKILLS, storedSpecWarnings } from "./known-skills.js";
 export { load } from "./load.js";
 export {
   MAX_PAYLOAD_BYTES,

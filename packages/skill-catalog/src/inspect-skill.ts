@@ -9,6 +9,7 @@ import { type DestinationRefusal, message } from "@skillshelf/bundle-reader";
 import { digestOf } from "./digest.js";
 import { isValidId, MAX_SKILL_FILE_BYTES } from "./id.js";
 import { checkIdentity, checkIdentityOf, decodeText } from "./identity.js";
+import { knownIdentity } from "./known-skills.js";
 import type { StoredEntry } from "./store.js";
 import type { CatalogCode, LoadedSkill, OfferedSkill, Origin, RefusedSkill } from "./types.js";
 
@@ -70,8 +71,11 @@ export function judgeEntry(
   }
   if (!isUtf8(read.bytes)) return refuse("not-utf8");
   const text = options?.text === false ? undefined : decodeText(read.bytes);
-  const identity =
-    text === undefined ? checkIdentityOf(read.bytes, name) : checkIdentity(text, name);
+  // The digest first: what the SKILL.md declares is judged once per digest.
+  const digest = digestOf(read.bytes);
+  const identity = knownIdentity(digest, name, () =>
+    text === undefined ? checkIdentityOf(read.bytes, name) : checkIdentity(text, name),
+  );
   if (!identity.ok) {
     const fields = { origin, path, detail: identity.reason };
     return {
@@ -83,7 +87,6 @@ export function judgeEntry(
       ),
     };
   }
-  const digest = digestOf(read.bytes);
   const bytes = read.bytes.length;
   const skill: OfferedSkill | LoadedSkill =
     text === undefined

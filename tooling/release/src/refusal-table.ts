@@ -49,6 +49,11 @@ function sampleFields(code: RefusalCode): SampleFields {
         'SKILL.md:12:5 holds hidden text "ignore previous instructions" in 28 Unicode tag characters, invisible to a reader of the file but read by a model; remove it, or accept hidden-text for this import if it is meant.',
       count: 1,
     },
+    "frontmatter-too-large": {
+      skill: "pdf-tools",
+      detail: "its frontmatter holds 70,000 bytes; a frontmatter block may hold at most 65,536",
+      limit: 65_536,
+    },
     "no-skills": { path: "repo-main", found: [{ path: "skills", count: 14 }] },
     "too-many-entries": { limit: maxEntries },
     "too-large": { limit: maxBytes },

@@ -1,11 +1,12 @@
 // `skillshelf show <id>`: the catalog's report of one skill (origin, path,
 // digest, size, description), its tree digest, its record and drift when it
 // is managed, its files (read by skill-catalog with the catalog's rules),
-// and then its SKILL.md exactly as it is held. Any refusal, the catalog's
+// and then its SKILL.md exactly as it is held (on a terminal, with its
+// control characters escaped). Any refusal, the catalog's
 // own included, is reported from the one refusal table.
 import { skillReport } from "@skillshelf/skill-catalog";
 import type { Context } from "../context.js";
-import { formatBytes, formatTable, printJson } from "../output.js";
+import { escapeControl, formatBytes, formatTable, printJson } from "../output.js";
 import { EXIT_OK, reportRefusal } from "../refusal.js";
 
 export async function runShow(context: Context, id: string): Promise<number> {
@@ -57,6 +58,8 @@ export async function runShow(context: Context, id: string): Promise<number> {
   ]);
   for (const line of formatTable(fileRows)) out.line(line.trimEnd());
   out.line();
-  out.stream.write(skill.text.endsWith("\n") || skill.text === "" ? skill.text : `${skill.text}\n`);
+  // The body as stored when piped; on a terminal, with its control characters escaped.
+  const body = out.tty ? escapeControl(skill.text) : skill.text;
+  out.stream.write(body.endsWith("\n") || body === "" ? body : `${body}\n`);
   return EXIT_OK;
 }

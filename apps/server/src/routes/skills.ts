@@ -7,9 +7,9 @@
 // (describe, readFile): a request path is judged there by the
 // reader's path rules, and a path the skill does not hold is 404. Every
 // refusal, the catalog's own included, is answered from the one table.
-import { formatBytes, specWarningsOf } from "@skillshelf/bundle-reader";
+import { formatBytes } from "@skillshelf/bundle-reader";
 import type { Shelf } from "@skillshelf/shelf";
-import type { OfferedSkill } from "@skillshelf/skill-catalog";
+import { type OfferedSkill, storedSpecWarnings } from "@skillshelf/skill-catalog";
 import type { FastifyInstance } from "fastify";
 import { sendRefusal } from "../answer.js";
 import type { ListedSkill, RemoveAnswer, SkillAnswer, SkillsAnswer } from "../api-types.js";
@@ -63,7 +63,7 @@ export function registerSkillRoutes(app: FastifyInstance, shelf: Shelf): void {
     const answer: SkillAnswer = {
       skill: { ...listed(offered), treeDigest },
       files: files.map((file) => ({ ...file, size: formatBytes(file.bytes) })),
-      warnings: specWarningsOf(offered.id, text),
+      warnings: storedSpecWarnings({ id: offered.id, digest: offered.digest, text }),
     };
     if (record !== undefined) answer.record = record;
     if (verdict !== undefined) answer.verify = verdict;

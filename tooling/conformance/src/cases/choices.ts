@@ -50,6 +50,19 @@ export const choiceCases: Case[] = [
     verdict: warned([], skill("alpha", ["SKILL.md"])),
   },
   {
+    name: "frontmatter nested past the depth bound is refused before it is parsed",
+    entries: [file("alpha/SKILL.md", `---\nname: alpha\na: ${"[".repeat(100_000)}\n---\n`)],
+    verdict: refused("frontmatter-too-large"),
+    note: "A deep flow sequence once cost seconds of parsing; its depth is measured first.",
+  },
+  {
+    name: "frontmatter over 65,536 bytes is refused",
+    entries: [
+      file("alpha/SKILL.md", `---\nname: alpha\ndescription: "${"d".repeat(70_000)}"\n---\n`),
+    ],
+    verdict: refused("frontmatter-too-large"),
+  },
+  {
     name: "strict checking leaves a refusal of the bundle first",
     options: { strict: true },
     entries: [skillFile("alpha"), file("notes.md")],

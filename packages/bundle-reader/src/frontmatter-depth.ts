@@ -1,0 +1,63 @@
+// How deep a frontmatter block nests, found before the YAML parser builds
+// anything, so that a deep flow sequence (a million `[`) or a line of compact
+// `- - - -` never reaches the parser's stack or the composer's recursion. The
+// block is read as the YAML library's own lexer tokenizes it: one flat pass
+// with a counter, no stack, so its cost is linear in the bytes, and it sees
+// exactly the quoting and comments the parser will (a hand-written scan of
+// YAML's quoting rules could be fooled into hiding brackets inside what it
+// took for a string). Depth counts open brackets plus block levels: each
+// line's indentation and each `-`, `?` or `:` indicator on it open a level
+// more indented than the last, and a line less indented closes them. A
+// mapping thus counts two levels for each one it nests (its key's column and
+// its value's), so the bound allows real nesting of about half its value.
+import { Lexer } from "yaml";
+
+/** Tokens the lexer emits as markers, not as characters of the source. */
+const MARKERS = new Set(["\u0002", "\u0018", "\u001f"]);
+const SCALAR = "\u001f";
+const OPENERS = new Set(["[", "{"]);
+const CLOSERS = new Set(["]", "}"]);
+/** Block indicators that may open a collection on the same line: `- - x`, `? ? x`, `: : x`. */
+const INDICATORS = new Set(["-", "?", ":"]);
+
+/**
+ * Whether `block` nests deeper than `max` levels, stopping at the first token
+ * that does. `onToken` hears of every token read (a count of the scan's work).
+ */
+export function nestsDeeperThan(block: string, max: number, onToken?: () => void): boolean {
+  const levels: number[] = [];
+  let flow = 0;
+  let column = 0;
+  let lineStart = true;
+  let content = false;
+  for (const token of new Lexer().lex(block)) {
+    onToken?.();
+    if (MARKERS.has(token)) {
+      content = token === SCALAR;
+      continue;
+    }
+    const isContent = content;
+    content = false;
+    const at = column;
+    const newline = token.lastIndexOf("\n");
+    column = newline === -1 ? column + token.length : token.length - newline - 1;
+    const blank = !isContent && (token.trim() === "" || token.startsWith("#"));
+    if (flow === 0 && lineStart && !blank) {
+      const indent = at + (isContent ? token.length - token.trimStart().length : 0);
+      while (levels.length > 0 && levels[levels.length - 1]! >= indent) levels.pop();
+      levels.push(indent);
+    }
+    if (!blank || newline !== -1) lineStart = newline !== -1 && newline === token.length - 1;
+    if (isContent) {
+      if (levels.length + flow > max) return true;
+      continue;
+    }
+    if (OPENERS.has(token)) flow++;
+    else if (CLOSERS.has(token)) flow = Math.max(0, flow - 1);
+    else if (flow === 0 && INDICATORS.has(token) && at + 1 > (levels.at(-1) ?? -1)) {
+      levels.push(at + 1);
+    }
+    if (levels.length + flow > max) return true;
+  }
+  return false;
+}

@@ -1,0 +1,45 @@
+// What the catalog learned from each SKILL.md it read, kept under the bytes'
+// digest (and the id it was judged for, which both answers name): a stored
+// skill is judged on every read of the catalog, and its identity and its
+// specification warnings depend on nothing but those bytes and that id. So a
+// catalog read of unchanged skills costs the SHA-256 of their bytes, which
+// it computes anyway for the revision, and never a YAML parse again. Both
+// maps are bounded (entries and what they hold), so a store of many large
+// frontmatters costs a parse now and then, never unbounded memory.
+import { specWarningsOf, type Warning } from "@skillshelf/bundle-reader";
+import { BoundedCache } from "./bounded-cache.js";
+import type { Identity } from "./identity.js";
+
+/** How many SKILL.md files' identities and warnings are kept. */
+export const KNOWN_SKILLS = 10_000;
+
+const identities = new BoundedCache<Identity>(
+  KNOWN_SKILLS,
+  // Descriptions are kept in full: at most 16 Mi characters of them in all.
+  16 * 1024 * 1024,
+  (identity) => (identity.ok ? (identity.description?.length ?? 0) : identity.reason.length),
+);
+
+const warnings = new BoundedCache<Warning[]>(
+  KNOWN_SKILLS,
+  // At most 100,000 warnings in all (a skill keeps at most 101).
+  100_000,
+  (list) => list.length,
+);
+
+const keyOf = (digest: string, id: string): string => `${digest}:${id}`;
+
+/** The identity `judge` finds in the SKILL.md of digest `digest` for `id`, judged once. */
+export function knownIdentity(digest: string, id: string, judge: () => Identity): Identity {
+  return identities.through(keyOf(digest, id), judge);
+}
+
+/**
+ * The Agent Skills specification's warnings for an offered skill's SKILL.md
+ * (its id, digest and text, as the catalog gives them), read once per digest.
+ */
+export function storedSpecWarnings(skill: { id: string; digest: string; text: string }): Warning[] {
+  return warnings.through(keyOf(skill.digest, skill.id), () =>
+    specWarningsOf(skill.id, skill.text),
+  );
+}
