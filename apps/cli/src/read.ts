@@ -4,16 +4,15 @@
 // same way, so check can promise import's verdict.
 import {
   type ListResult,
-  limits,
   listBundle,
   type ReadOptions,
   type ReadProgress,
   type ReadResult,
-  type Refusal,
   readBundle,
   type Skill,
   type Source,
 } from "@skillshelf/bundle-reader";
+import { limits, type Refusal } from "@skillshelf/contract";
 import { type SkillFileSummary, summarizeFiles } from "@skillshelf/skill-catalog";
 import { type Context, UsageError } from "./context.js";
 import { startProgress } from "./progress.js";

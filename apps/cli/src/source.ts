@@ -5,7 +5,8 @@
 // expands to), so more than that is refused as too-large before it is all
 // buffered.
 import { resolve } from "node:path";
-import { limits, maxArchiveBytes, type Refusal, type Source } from "@skillshelf/bundle-reader";
+import type { Source } from "@skillshelf/bundle-reader";
+import { limits, maxArchiveBytes, type Refusal } from "@skillshelf/contract";
 
 export const STDIN_ARGUMENT = "-";
 

@@ -6,7 +6,7 @@
 import { readFileSync } from "node:fs";
 import { mkdir } from "node:fs/promises";
 import type { AddressInfo } from "node:net";
-import { message } from "@skillshelf/bundle-reader";
+import { message } from "@skillshelf/contract";
 import { openRoots } from "@skillshelf/store-postgres";
 import { buildApp } from "./app.js";
 import { generateToken } from "./auth.js";

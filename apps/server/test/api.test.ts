@@ -1,6 +1,7 @@
 // The API over real HTTP: the catalog, one skill, removal, the payload and
 // limits, and imports of a tar, a tar.gz, a zip (typed, or sniffed) and a form, with replace and dry run.
-import { limits, message } from "@skillshelf/bundle-reader";
+
+import { limits, message } from "@skillshelf/contract";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { formOf, skillFiles, tarOf, tgzOf, uploadsOf, zipOf } from "./support/bodies.js";
 import { bodyOf, startServer, type TestServer, writeSkill } from "./support/server.js";

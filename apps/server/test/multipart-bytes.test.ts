@@ -4,7 +4,7 @@
 // fetch only ever send UTF-8 names.
 
 import { readdir } from "node:fs/promises";
-import { message } from "@skillshelf/bundle-reader";
+import { message } from "@skillshelf/contract";
 import { afterEach, beforeEach, expect, it } from "vitest";
 import { rawFormOf } from "./support/bodies.js";
 import { startServer, type TestServer, testToken } from "./support/server.js";

@@ -1,12 +1,12 @@
-// The package's whole public face: reading a bundle, its limits, the rules a
-// destination judges skill files by, reading SKILL.md frontmatter, and the
-// refusal table every surface answers from.
-export { catalogCodes, destinationCodes, sourceCodes } from "./codes.js";
+// The package's whole public face: reading a bundle, the rules a destination
+// judges skill files by, and reading SKILL.md frontmatter. Its limits, the
+// sentence of a refusal and the refusal types are @skillshelf/contract's,
+// re-exported because a reader's caller needs them beside readBundle.
+export { limits, maxArchiveBytes, message } from "@skillshelf/contract";
 export { formatBytes } from "./format-bytes.js";
 export { type Frontmatter, readFrontmatter } from "./frontmatter.js";
 export { type JudgedFile, judgeSkillFiles } from "./judge-skill-files.js";
 export { leadingLines } from "./leading-lines.js";
-export { limits, MAX_BYTES, MAX_ENTRIES, maxArchiveBytes } from "./limits.js";
 export {
   type BundleListing,
   type ListedSkill,
@@ -14,18 +14,8 @@ export {
   type ListResult,
   listBundle,
 } from "./list-bundle.js";
-export { MAX_PATH_BYTES, MAX_SEGMENT_BYTES } from "./paths.js";
 export { readBundle } from "./read-bundle.js";
-export {
-  exitCode,
-  httpStatus,
-  isRefusal,
-  message,
-  refusalTable,
-  toRefusal,
-} from "./refusals.js";
 export { skillFileOf } from "./skill-file.js";
-export { ID_PATTERN, isValidId, MAX_ID_LENGTH } from "./skill-id.js";
 export { specWarningsOf } from "./spec-warnings.js";
 export type {
   CatalogCode,

@@ -6,9 +6,10 @@
 // Nothing here reads a body or refuses a path: the selection it returns is
 // what judge-entries.ts then holds to every rule, so nothing outside it is
 // ever judged, returned or followed.
+
+import { sortByPath } from "@skillshelf/contract";
 import type { RecordedEntry } from "./entries.js";
 import type { Wanted } from "./ledger.js";
-import { sortByPath } from "./path-order.js";
 import { setAsideOf } from "./set-aside.js";
 
 const SKILL_FILE = "SKILL.md";

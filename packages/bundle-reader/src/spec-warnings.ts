@@ -10,8 +10,9 @@
 // host-specific. Lengths count Unicode code points, as the specification's
 // "characters" reads. Whether `name` equals the directory is not a warning:
 // the catalog refuses that (`identity-mismatch`) wherever a skill is checked.
+
+import { isValidId } from "@skillshelf/contract";
 import { readFrontmatter } from "./frontmatter.js";
-import { isValidId } from "./skill-id.js";
 import type { Refusal, Skill, Warning, WarningCode } from "./types.js";
 
 const SKILL_FILE = "SKILL.md";

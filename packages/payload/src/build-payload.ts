@@ -7,10 +7,9 @@
 // refused as internal rather than handed to a worker. A root that cannot be
 // listed is refused as store-failed with the system's words.
 import { resolve } from "node:path";
-import type { DestinationRefusal } from "@skillshelf/bundle-reader";
+import { MAX_PAYLOAD_BYTES, type Refusal } from "@skillshelf/contract";
 import {
   catalogWithBodies,
-  MAX_PAYLOAD_BYTES,
   type RootsLike,
   refusePayloadTooLarge,
   revisionOf,
@@ -21,9 +20,7 @@ import type { Payload, PayloadSkill } from "./schema.js";
 /** The roots a payload is taken from: the catalog's own roots type. */
 export type PayloadRoots = RootsLike;
 
-export type PayloadResult =
-  | { ok: true; payload: Payload }
-  | { ok: false; refusal: DestinationRefusal };
+export type PayloadResult = { ok: true; payload: Payload } | { ok: false; refusal: Refusal };
 
 /** The offered bodies, their revision, the roots and the refusals, or payload-too-large. */
 export async function payload(roots: PayloadRoots): Promise<PayloadResult> {

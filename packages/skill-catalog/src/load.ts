@@ -4,9 +4,9 @@
 // lists the roots, to name the ids that do exist. An id that breaks the id
 // rule is refused before any path is built from it, so `../x` reads nothing.
 // Its refusals are the catalog's, field for field, for the same entry.
-import { message } from "@skillshelf/bundle-reader";
+
+import { isValidId, message } from "@skillshelf/contract";
 import { catalog } from "./catalog.js";
-import { isValidId } from "./id.js";
 import { locateSkill } from "./locate.js";
 import { type RootsLike, resolveRoots } from "./roots.js";
 import type { LoadRefusal, LoadResult } from "./types.js";

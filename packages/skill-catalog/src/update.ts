@@ -7,19 +7,12 @@
 // with a fresh record.
 import { createHash } from "node:crypto";
 import { readFile, stat } from "node:fs/promises";
-import {
-  type DestinationRefusal,
-  type ReadOptions,
-  type Refusal,
-  readBundle,
-  type Skill,
-} from "@skillshelf/bundle-reader";
+import { type ReadOptions, readBundle, type Skill } from "@skillshelf/bundle-reader";
+import type { Refusal } from "@skillshelf/contract";
 import { install } from "./install.js";
 import { type RecordedSource, treeOf } from "./record.js";
 import { type RootsLike, resolveRoots } from "./roots.js";
 import { verify } from "./verify.js";
-
-type AnyRefusal = Refusal | DestinationRefusal;
 
 /** What update did, or would not do, for one skill. */
 export type UpdateOutcome =
@@ -28,11 +21,9 @@ export type UpdateOutcome =
   | { id: string; status: "drifted"; files: string[] }
   | { id: string; status: "no-record" }
   | { id: string; status: "no-source"; detail: string }
-  | { id: string; status: "refused"; refusal: AnyRefusal };
+  | { id: string; status: "refused"; refusal: Refusal };
 
-export type UpdateResult =
-  | { ok: true; skills: UpdateOutcome[] }
-  | { ok: false; refusal: AnyRefusal };
+export type UpdateResult = { ok: true; skills: UpdateOutcome[] } | { ok: false; refusal: Refusal };
 
 export type UpdateOptions = { force?: boolean; tool?: string };
 

@@ -3,17 +3,12 @@
 // under folding, no path both a file and a directory, UTF-8 bodies; called,
 // never restated, since install is public and a caller may build a skill by
 // hand), a SKILL.md that declares that id, and the size cap.
-import {
-  type DestinationRefusal,
-  judgeSkillFiles,
-  type Refusal,
-  type Skill,
-} from "@skillshelf/bundle-reader";
-import { isValidId, MAX_SKILL_FILE_BYTES } from "./id.js";
+import { judgeSkillFiles, type Skill } from "@skillshelf/bundle-reader";
+import { isValidId, MAX_SKILL_FILE_BYTES, type Refusal } from "@skillshelf/contract";
 import { checkIdentity } from "./identity.js";
 
 /** The refusal one skill earns on its own, or undefined when it is fine. */
-export function validateSkill(skill: Skill): DestinationRefusal | Refusal | undefined {
+export function validateSkill(skill: Skill): Refusal | undefined {
   const id = skill.name;
   if (!isValidId(id)) return { code: "invalid-id", skill: id };
   const files = judgeSkillFiles(id, skill.files);

@@ -9,7 +9,8 @@
 import { chmod, mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { message, readBundle, type Skill, skillFileOf } from "@skillshelf/bundle-reader";
+import { readBundle, type Skill, skillFileOf } from "@skillshelf/bundle-reader";
+import { MAX_PAYLOAD_BYTES, message } from "@skillshelf/contract";
 import { describe, expect, it, onTestFinished } from "vitest";
 import {
   catalog,
@@ -18,7 +19,6 @@ import {
   install,
   listSkills,
   load,
-  MAX_PAYLOAD_BYTES,
   type ManagedStore,
   readStoredFile,
   recordSource,

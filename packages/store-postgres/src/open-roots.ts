@@ -3,7 +3,8 @@
 // defaults) and using them: when a store URL was decided, open it, else keep
 // the managed directory. Both surfaces stop with the same one sentence when
 // the database cannot be reached at start, and both close what they opened.
-import type { DestinationRefusal } from "@skillshelf/bundle-reader";
+
+import type { Refusal } from "@skillshelf/contract";
 import type { ManagedStore } from "./catalog-types.js";
 import { type OpenOptions, openPostgresStore } from "./open.js";
 
@@ -17,7 +18,7 @@ export type OpenedRoots =
       /** Releases the store's connections (nothing to do for a directory). */
       close(): Promise<void>;
     }
-  | { ok: false; refusal: DestinationRefusal };
+  | { ok: false; refusal: Refusal };
 
 /** Opens the decided managed store: the PostgreSQL store at `store`, or the directory. */
 export async function openRoots(

@@ -8,7 +8,8 @@
 // an import waiting for the store's lock would otherwise keep its whole
 // upload beside the files read out of it (four imports of a 15 MiB .tar.gz
 // kept 62 MiB of archives no one would read again).
-import type { Refusal, UploadFile } from "@skillshelf/bundle-reader";
+import type { UploadFile } from "@skillshelf/bundle-reader";
+import type { Refusal } from "@skillshelf/contract";
 import type { RequestRefusal } from "../request-refusals.js";
 
 /** An upload's bytes, handed over once: after `take()` the holder keeps only their length. */

@@ -6,13 +6,8 @@
 // the record) takes: an import waiting for the store's lock holds the files
 // it read, not the archive they came from as well.
 import { createRequire } from "node:module";
-import {
-  readBundle,
-  type Skill,
-  type Source,
-  toRefusal,
-  type Warning,
-} from "@skillshelf/bundle-reader";
+import { readBundle, type Skill, type Source, type Warning } from "@skillshelf/bundle-reader";
+import { toRefusal } from "@skillshelf/contract";
 import {
   check,
   install,

@@ -4,7 +4,8 @@
 // sending this replica traffic while its database is away and resumes once
 // the store reconnects by itself), the reader's limits with the server's own
 // caps derived from them, and the payload a worker would receive.
-import { limits } from "@skillshelf/bundle-reader";
+
+import { limits } from "@skillshelf/contract";
 import { payload } from "@skillshelf/payload";
 import { DirectoryStore, type RootsLike } from "@skillshelf/skill-catalog";
 import type { FastifyInstance } from "fastify";
