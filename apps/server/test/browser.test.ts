@@ -238,7 +238,7 @@ describe.sequential("the console", () => {
     await writeFile(archive, bytes);
     const read = await readBundle({ kind: "archive", bytes, name: "hostile" });
     expect(read.ok).toBe(false);
-    const sentence = read.ok ? "" : message(read.refusal);
+    const sentence = read.ok ? "" : message(read.refusal, "console");
     await page.locator("#archive-input").setInputFiles(archive);
     await expect.poll(() => outcome().getAttribute("class"), patience).toContain("refusal");
     expect(await page.locator("#outcome .code").textContent()).toBe("unsafe-path");

@@ -41,7 +41,7 @@ it("refuses a file name whose bytes are not UTF-8 as unsafe-path, not-utf8", asy
   expect(answer.status).toBe(422);
   const body = JSON.parse(answer.body);
   expect(body.refusal).toMatchObject({ code: "unsafe-path", why: "not-utf8" });
-  expect(body.message).toBe(message(body.refusal));
+  expect(body.message).toBe(message(body.refusal, "http"));
   expect(await readdir(server.roots.managed)).not.toContain("alpha");
 });
 

@@ -78,7 +78,7 @@ describe("a whole repository", () => {
     expect(refusal).toMatchObject({ code: "stray-file", path: "repo-main/README.md" });
     expect(refusal.found).toEqual([{ path: "skills", count: 3 }]);
     expect(message(refusal)).toContain(
-      "3 skills were found under 'skills/': import with --path skills (path=skills over HTTP).",
+      "3 skills were found under 'skills/': read it with the option path: \"skills\".",
     );
   });
 
