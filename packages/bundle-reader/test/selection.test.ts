@@ -82,6 +82,21 @@ describe("a whole repository", () => {
     );
   });
 
+  it("counts a skill inside another skill once, however its siblings' names sort", async () => {
+    // By bytes "pack/a-b" sorts between "pack/a" and "pack/a/c"; a/c still lies inside a.
+    const root = await folderOf(
+      {
+        "README.md": "# pack\n",
+        "pack/a/SKILL.md": skill("a"),
+        "pack/a/c/SKILL.md": skill("c"),
+        "pack/a-b/SKILL.md": skill("a-b"),
+      },
+      "nested",
+    );
+    const refusal = refusalOf(await readBundle({ kind: "path", path: root }));
+    expect(refusal.found).toEqual([{ path: "pack", count: 2 }]);
+  });
+
   it("imports its skills with path, in every form, the top never judged", async () => {
     for (const { form, source } of await forms()) {
       const result = await readBundle(source, { path: "skills", skills: ["pdf", "notes"] });
