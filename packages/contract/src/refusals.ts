@@ -203,7 +203,7 @@ export const refusalTable: Record<Code, RefusalRule> = {
     (r, say) =>
       r.other === undefined
         ? `The SKILL.md of skill '${r.skill ?? ""}' does not declare that id${detail(r)}; start it with '# ${r.skill ?? ""}' or frontmatter 'name: ${r.skill ?? ""}'.`
-        : `The SKILL.md of skill '${r.skill ?? ""}' declares the id '${r.other}' instead; rename the folder '${r.skill ?? ""}' to '${r.other}' (${say.selectedDirectory()}), or make the SKILL.md declare '${r.skill ?? ""}' ('# ${r.skill ?? ""}' or frontmatter 'name: ${r.skill ?? ""}').`,
+        : `The SKILL.md of skill '${r.skill ?? ""}' declares the id '${r.other}' instead; rename the folder '${r.skill ?? ""}' to '${r.other}'${r.origin === undefined ? ` (${say.selectedDirectory()})` : ""}, or make the SKILL.md declare '${r.skill ?? ""}' ('# ${r.skill ?? ""}' or frontmatter 'name: ${r.skill ?? ""}').`,
     ["path"],
   ),
   "skill-file-too-large": refused(

@@ -148,6 +148,18 @@ describe("options, as each surface spells them", () => {
     }
   });
 
+  it("words a stored skill's refusal alike on every surface: no option can fix it", () => {
+    const refusal: Refusal = {
+      code: "identity-mismatch",
+      skill: "notes",
+      other: "memo",
+      origin: "managed",
+    };
+    for (const surface of surfaces) expect(message(refusal, surface)).toBe(message(refusal));
+    const importing: Refusal = { code: "identity-mismatch", skill: "notes", other: "memo" };
+    expect(message(importing, "cli")).toContain("(with --path, the directory you select)");
+  });
+
   it("words a sentence that names no option alike on every surface", () => {
     const refusal: Refusal = { code: "unsafe-path", path: "../x", why: "traversal" };
     for (const surface of surfaces) expect(message(refusal, surface)).toBe(message(refusal));
