@@ -12,6 +12,7 @@ export default defineConfig({
       "tooling/release",
       "tooling/test-postgres",
       "tooling/test-utils",
+      "tooling/store-suite",
     ],
   },
 });

@@ -93,7 +93,7 @@ async function measureLoad() {
   ];
 }
 
-function createInstallContender(name, install, skills, fsyncMode) {
+function createInstallContender(name, { install, DirectoryStore }, skills, fsyncMode) {
   let scratch;
   let probe;
   const totals = { calls: 0, ms: 0, runs: 0 };
@@ -107,7 +107,10 @@ function createInstallContender(name, install, skills, fsyncMode) {
       },
       run: () =>
         install(
-          { builtin: `${scratch}/workspace/skills`, managed: `${scratch}/data/skills` },
+          {
+            builtin: `${scratch}/workspace/skills`,
+            managed: new DirectoryStore(`${scratch}/data/skills`),
+          },
           skills,
         ),
       check: (result) => expectSkills(result, skills.length, name),
@@ -125,11 +128,16 @@ function createInstallContender(name, install, skills, fsyncMode) {
 }
 
 async function measureInstall() {
-  const { install } = await loadCatalog(["install"]);
+  const catalogPackage = await loadCatalog(["install", "DirectoryStore"]);
   const skills = groupIntoSkills(describeFolderBundle());
   const files = skills.reduce((sum, skill) => sum + skill.files.length, 0);
-  const real = createInstallContender("install", install, skills, "time");
-  const unsynced = createInstallContender("install (fsync skipped)", install, skills, "skip");
+  const real = createInstallContender("install", catalogPackage, skills, "time");
+  const unsynced = createInstallContender(
+    "install (fsync skipped)",
+    catalogPackage,
+    skills,
+    "skip",
+  );
   const plain = [
     ["writeFile (async)", writeSkillsPlainly],
     ["writeFileSync", writeSkillsPlainlySync],

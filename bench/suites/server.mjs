@@ -53,17 +53,18 @@ function expectImported(answer, count) {
 async function measureImport() {
   await requireServer();
   const reader = await loadPackage("bundle-reader", ["readBundle"]);
-  const catalog = await loadPackage("skill-catalog", ["install"]);
+  const catalog = await loadPackage("skill-catalog", ["install", "DirectoryStore"]);
   if (!reader.ok || !catalog.ok) throw new Error(reader.reason ?? catalog.reason);
   const { readBundle } = reader.module;
-  const { install } = catalog.module;
+  const { install, DirectoryStore } = catalog.module;
   const bytes = await readInput(await ensureLimitTgz());
   return withServer(async (server, scratch) => {
+    const managedDir = join(scratch, "local", "data", "skills");
     const roots = {
       builtin: join(scratch, "local", "workspace", "skills"),
-      managed: join(scratch, "local", "data", "skills"),
+      managed: new DirectoryStore(managedDir),
     };
-    await mkdir(roots.managed, { recursive: true });
+    await mkdir(managedDir, { recursive: true });
     const figures = await compareContenders(
       [
         {

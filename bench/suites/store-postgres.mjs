@@ -21,7 +21,7 @@ import { runReplicaLoad } from "./store-postgres-load.mjs";
 async function loadAll() {
   const modules = {};
   for (const [name, exports] of [
-    ["skill-catalog", ["catalog", "load", "install", "treeOf"]],
+    ["skill-catalog", ["catalog", "load", "install", "treeOf", "DirectoryStore"]],
     ["store-postgres", ["openPostgresStore"]],
     ["test-postgres", ["startCluster"]],
   ]) {
@@ -92,7 +92,7 @@ async function fillStore(modules, cluster, count) {
 
 async function measureInstall() {
   const modules = await loadAll();
-  const { install } = modules["skill-catalog"];
+  const { install, DirectoryStore } = modules["skill-catalog"];
   const skills = groupIntoSkills(describeFolderBundle()).map((skill) => ({
     ...skill,
     files: skill.files.map((file) => ({ ...file, bytes: Buffer.from(file.text) })),
@@ -125,7 +125,7 @@ async function measureInstall() {
             install(
               {
                 builtin: join(scratch, "workspace", "skills"),
-                managed: join(scratch, "data", "skills"),
+                managed: new DirectoryStore(join(scratch, "data", "skills")),
               },
               skills,
             ),
@@ -151,13 +151,13 @@ async function measureInstall() {
 
 async function measureCatalogAndLoad() {
   const modules = await loadAll();
-  const { catalog, load } = modules["skill-catalog"];
+  const { catalog, load, DirectoryStore } = modules["skill-catalog"];
   return withCluster(modules, async (cluster) => {
     const large = await fillStore(modules, cluster, 10_000);
     const small = await fillStore(modules, cluster, 10);
     const directory = {
       builtin: await createScratch("dir-builtin"),
-      managed: await ensureSkillRoot(10_000, 1024),
+      managed: new DirectoryStore(await ensureSkillRoot(10_000, 1024)),
     };
     await mkdir(directory.builtin, { recursive: true });
     const pgLarge = { builtin: large.builtin, managed: large.store };

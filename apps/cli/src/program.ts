@@ -6,14 +6,12 @@
 // and the internal refusal (3) for anything thrown. The commands themselves
 // are listed in commands.ts.
 import { readFileSync } from "node:fs";
-import type { DecidedRoots } from "@skillshelf/skill-catalog";
-import type { OpenedRoots } from "@skillshelf/store-postgres";
+import type { Shelf, ShelfOptions } from "@skillshelf/shelf";
 import { Command, CommanderError, Option } from "commander";
 import { type Action, commandSpecs } from "./commands.js";
 import { type Context, UsageError } from "./context.js";
 import { type Output, type OutStream, openOutput } from "./output.js";
 import { EXIT_OK, EXIT_USAGE, reportFailure, reportRefusal } from "./refusal.js";
-import { type CliRoots, type RootOptions, resolveRoots } from "./roots.js";
 import type { Input } from "./source.js";
 
 /** The process around a run: arguments (after the program name), environment and streams. */
@@ -97,16 +95,21 @@ function createProgram(io: Io, output: Output, setExit: (code: number) => void):
       const command = args.at(-1) as Command;
       const options = command.opts();
       const json = options.json === true;
-      let close = async (): Promise<void> => {};
+      let shelf: Shelf | undefined;
       try {
-        const decided = decideRoots(io, command);
-        const opened = await openDecidedRoots(decided);
+        // The application layer is loaded only when a command runs, never for --version or help.
+        const { openShelf } = await import("@skillshelf/shelf");
+        const opened = await openShelf(
+          { ...rootOptionsOf(command), tool: `skillshelf ${readVersion()}` },
+          io.env,
+          io.cwd,
+        );
         if (!opened.ok) {
           setExit(reportRefusal(output, opened.refusal, json));
           return;
         }
-        close = opened.close;
-        const context = createContext(io, output, opened.roots, json);
+        shelf = opened.shelf;
+        const context = createContext(io, output, shelf, json);
         setExit(await run(context, args.slice(0, -2) as string[], options));
       } catch (error) {
         if (error instanceof UsageError) {
@@ -117,7 +120,7 @@ function createProgram(io: Io, output: Output, setExit: (code: number) => void):
         }
         setExit(reportFailure(output, error, json, io.env));
       } finally {
-        await close();
+        await shelf?.close();
       }
     };
 
@@ -170,32 +173,19 @@ function addRootOptions(command: Command): void {
     );
 }
 
-/** The roots from the options given after the command, else before it, else the defaults. */
-function decideRoots(io: Io, command: Command): DecidedRoots {
-  const own = command.opts() as RootOptions;
-  const global = (command.parent?.opts() ?? {}) as RootOptions;
-  return resolveRoots(
-    {
-      workspace: own.workspace ?? global.workspace,
-      data: own.data ?? global.data,
-      store: own.store ?? global.store,
-    },
-    io.env,
-    io.cwd,
-  );
+/** The root options given after the command, else before it; openShelf applies the defaults. */
+function rootOptionsOf(command: Command): ShelfOptions {
+  const own = command.opts() as ShelfOptions;
+  const global = (command.parent?.opts() ?? {}) as ShelfOptions;
+  return {
+    workspace: own.workspace ?? global.workspace,
+    data: own.data ?? global.data,
+    store: own.store ?? global.store,
+  };
 }
 
-/** The managed directory as decided, or the named store opened (store-postgres is loaded only then). */
-async function openDecidedRoots(decided: DecidedRoots): Promise<OpenedRoots> {
-  const { builtin, managed, store } = decided;
-  if (store === undefined) return { ok: true, roots: { builtin, managed }, close: async () => {} };
-  const { openRoots } = await import("@skillshelf/store-postgres");
-  return openRoots({ builtin, managed, store });
-}
-
-function createContext(io: Io, output: Output, roots: CliRoots, json: boolean): Context {
-  const tool = `skillshelf ${readVersion()}`;
-  return { output, roots, json, env: io.env, stdin: io.stdin, cwd: io.cwd, tool };
+function createContext(io: Io, output: Output, shelf: Shelf, json: boolean): Context {
+  return { output, shelf, json, env: io.env, stdin: io.stdin, cwd: io.cwd };
 }
 
 function readVersion(): string {

@@ -3,6 +3,7 @@
 // what the server really sends. Sizes arrive formatted (`size`) beside the
 // byte counts, so the console formats nothing itself.
 import type { BundleListing, Warning } from "@skillshelf/bundle-reader";
+import type { ImportedSkill } from "@skillshelf/shelf";
 import type {
   InstallRecord,
   OfferedSkill,
@@ -13,7 +14,6 @@ import type {
 } from "@skillshelf/skill-catalog";
 import type { RefusalBody } from "./answer.js";
 import type { CatalogChange } from "./catalog-changes.js";
-import type { ImportedSkill } from "./imports/run-import.js";
 
 /**
  * An offered skill as listed: the catalog's fields and its size as a person

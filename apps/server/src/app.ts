@@ -3,7 +3,7 @@
 // everything under /api, the routes, and the error answers. No body parser
 // is shared: only the import route reads a request body.
 import { MAX_BYTES } from "@skillshelf/contract";
-import type { RootsLike } from "@skillshelf/skill-catalog";
+import type { Shelf } from "@skillshelf/shelf";
 import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController } from "fastify";
 import { isApiRequest } from "./api-request.js";
 import { requireToken } from "./auth.js";
@@ -23,7 +23,8 @@ import { registerSkillRoutes } from "./routes/skills.js";
 import { addSecurityHeaders } from "./security-headers.js";
 
 export type AppOptions = {
-  roots: RootsLike;
+  /** The application layer every route calls (openShelf, or shelfOver for roots at hand). */
+  shelf: Shelf;
   token: string;
   /** The host the server listens on (default 127.0.0.1): a Host header may name it. */
   host?: string;
@@ -99,11 +100,11 @@ export async function buildApp(options: AppOptions): Promise<ServerApp> {
   answerErrors(app);
 
   registerConsoleRoutes(app);
-  registerInfoRoutes(app, options.roots, caps);
-  const changes = new CatalogChanges(options.roots.managed);
+  registerInfoRoutes(app, options.shelf, caps);
+  const changes = new CatalogChanges(options.shelf);
   app.addHook("onClose", async () => changes.close());
-  registerSkillRoutes(app, options.roots);
-  registerImportRoutes(app, options.roots, caps, gate, options.uploadRate);
+  registerSkillRoutes(app, options.shelf);
+  registerImportRoutes(app, options.shelf, caps, gate, options.uploadRate);
   registerEventRoutes(app, changes, {
     closing: gate.closing,
     ...(options.maxEventStreams === undefined ? {} : { maxStreams: options.maxEventStreams }),

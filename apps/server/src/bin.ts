@@ -1,23 +1,23 @@
 #!/usr/bin/env node
-// skillshelf-server: reads the config (exit 2 on a bad one), opens the store,
-// listens, and prints where the console is. A generated token is printed in
-// the console URL's fragment, the one place it is meant to be read from; a
-// token set in the environment is never printed.
-import { readFileSync } from "node:fs";
+// skillshelf-server: reads the config (exit 2 on a bad one), opens the shelf
+// (the store included), listens, and prints where the console is. A
+// generated token is printed in the console URL's fragment, the one place it
+// is meant to be read from; a token set in the environment is never printed.
 import { mkdir } from "node:fs/promises";
 import type { AddressInfo } from "node:net";
 import { message } from "@skillshelf/contract";
-import { openRoots } from "@skillshelf/store-postgres";
+import { openShelf, readPackageVersion, toolName } from "@skillshelf/shelf";
+import { DirectoryStore } from "@skillshelf/skill-catalog";
 import { buildApp } from "./app.js";
 import { generateToken } from "./auth.js";
 import { parseConfig } from "./config.js";
 import { consoleUrl } from "./console-url.js";
 import { exitOnSignals } from "./shutdown.js";
 
+const packageJson = new URL("../package.json", import.meta.url);
 const parsed = parseConfig(process.argv.slice(2), process.env);
 if (parsed.ok === "version") {
-  const manifest = readFileSync(new URL("../package.json", import.meta.url), "utf8");
-  process.stdout.write(`${(JSON.parse(manifest) as { version: string }).version}\n`);
+  process.stdout.write(`${readPackageVersion(packageJson)}\n`);
   process.exit(0);
 }
 if (parsed.ok === "help") {
@@ -29,29 +29,34 @@ if (parsed.ok === false) {
   process.exit(2);
 }
 const { config } = parsed;
-if (config.roots.store === undefined) {
-  try {
-    await mkdir(config.roots.managed, { recursive: true });
-  } catch (error) {
-    process.stderr.write(
-      `skillshelf-server: cannot create the data directory ${config.roots.managed} (${(error as Error).message}); choose another with --data.\n`,
-    );
-    process.exit(2);
-  }
-}
 // A store that cannot be reached at start stops the server with one line
 // (exit 3, as the CLI's store-failed); later losses only make it unready.
-const opened = await openRoots(config.roots);
+const opened = await openShelf(
+  { ...config.shelf, tool: toolName("skillshelf-server", packageJson) },
+  process.env,
+  process.cwd(),
+);
 if (!opened.ok) {
   process.stderr.write(`skillshelf-server: ${message(opened.refusal)}\n`);
   process.exit(3);
 }
-const { roots } = opened;
-const managedLocation = typeof roots.managed === "string" ? roots.managed : roots.managed.location;
+const { shelf } = opened;
+// The directory store's folder is made at start, so a bad --data is said now, not at the first import.
+const { managed } = shelf.roots;
+if (managed instanceof DirectoryStore) {
+  try {
+    await mkdir(managed.root, { recursive: true });
+  } catch (error) {
+    process.stderr.write(
+      `skillshelf-server: cannot create the data directory ${managed.root} (${(error as Error).message}); choose another with --data.\n`,
+    );
+    process.exit(2);
+  }
+}
 
 const token = config.token ?? generateToken();
 const server = await buildApp({
-  roots,
+  shelf,
   token,
   host: config.host,
   allowedHosts: config.allowedHosts,
@@ -75,8 +80,8 @@ process.stdout.write(
       ? `console: ${url}#token=${token}`
       : `console: ${url} (append #token= and your SKILLSHELF_TOKEN)`,
     `  skillshelf-server on http://${config.host.includes(":") ? `[${config.host}]` : config.host}:${port}`,
-    `  builtin skills: ${roots.builtin}`,
-    `  managed skills: ${managedLocation}`,
+    `  builtin skills: ${shelf.roots.builtin}`,
+    `  managed skills: ${shelf.managedLocation}`,
     "",
   ].join("\n"),
 );

@@ -5,7 +5,8 @@
 // announces nothing itself, so an import through another replica reaches
 // this console as an import through this one does.
 import { EventEmitter } from "node:events";
-import { DirectoryStore, type ManagedStore, type StoreChange } from "@skillshelf/skill-catalog";
+import type { Shelf } from "@skillshelf/shelf";
+import type { StoreChange } from "@skillshelf/skill-catalog";
 
 /** What changed: the ids installed or removed. */
 export type CatalogChange = StoreChange;
@@ -17,11 +18,10 @@ export class CatalogChanges {
   readonly #emitter = new EventEmitter();
   readonly #stop: () => void;
 
-  constructor(managed: string | ManagedStore | undefined) {
+  constructor(shelf: Shelf) {
     // Every open event stream listens; the route caps how many there are.
     this.#emitter.setMaxListeners(0);
-    const store = typeof managed === "string" ? new DirectoryStore(managed) : managed;
-    this.#stop = store?.subscribe((change) => this.#emitter.emit("change", change)) ?? (() => {});
+    this.#stop = shelf.watch((change) => this.#emitter.emit("change", change));
   }
 
   /** Calls `listener` for every change from now on; returns the unsubscribe. */

@@ -1,23 +1,19 @@
 // The server's settings, read once at start from flags and the environment
 // and validated with zod, so a typo stops the process with one clear sentence
-// (exit 2) instead of a server that half works. The roots come from
-// skill-catalog's one rule (resolveSkillRoots), the CLI's too, so both
-// surfaces see the same store. A host other
+// (exit 2) instead of a server that half works. Where the roots are is not
+// decided here: the workspace, data and store options go to openShelf as
+// given, as the CLI's do, so both surfaces see the same store. A host other
 // than loopback needs a token chosen by the operator: a generated one would be
 // printed to whoever reads the console, which is fine on 127.0.0.1 only.
 import { parseArgs } from "node:util";
-import { resolveSkillRoots } from "@skillshelf/skill-catalog";
+import type { ShelfOptions } from "@skillshelf/shelf";
 import { z } from "zod";
 
 export type ServerConfig = {
   host: string;
   port: number;
-  /**
-   * The builtin root (`<workspace>/skills`) and the managed root
-   * (`<data>/skills`), or the PostgreSQL store's URL in `store` (--store,
-   * else $SKILLSHELF_STORE), which bin.ts opens before listening.
-   */
-  roots: { builtin: string; managed: string; store: string | undefined };
+  /** --workspace, --data and --store as given, for openShelf (which applies the defaults). */
+  shelf: ShelfOptions;
   /** The token from SKILLSHELF_TOKEN, or undefined to generate one. */
   token: string | undefined;
   /** Names a Host header may carry beside the bound host, localhost, 127.0.0.1 and [::1]. */
@@ -97,11 +93,7 @@ const configSchema = z
   });
 
 /** Reads flags and environment into a validated config, or one sentence saying what is wrong. */
-export function parseConfig(
-  argv: readonly string[],
-  env: NodeJS.ProcessEnv,
-  cwd: string = process.cwd(),
-): ConfigResult {
+export function parseConfig(argv: readonly string[], env: NodeJS.ProcessEnv): ConfigResult {
   let values: Record<string, string | boolean | string[] | undefined>;
   try {
     ({ values } = parseArgs({
@@ -138,11 +130,5 @@ export function parseConfig(
   }
   const { data, workspace, ...rest } = parsed.data;
   const store = typeof values.store === "string" ? values.store : undefined;
-  const {
-    builtin,
-    managed,
-    store: named,
-  } = resolveSkillRoots({ data, workspace, store }, env, cwd);
-  const roots = { builtin, managed, store: named };
-  return { ok: true, config: { ...rest, token: rest.token, roots } };
+  return { ok: true, config: { ...rest, token: rest.token, shelf: { workspace, data, store } } };
 }

@@ -6,20 +6,18 @@ import { consoleUrl } from "../src/console-url.js";
 const token = "a-token-of-enough-length";
 
 describe("parseConfig", () => {
-  it("defaults to 127.0.0.1:4747, the CLI's data directory and the cwd as workspace", () => {
-    const result = parseConfig([], { SKILLSHELF_DATA: "/srv/shelf" }, "/work/here");
+  it("defaults to 127.0.0.1:4747 and leaves the roots to openShelf, as the CLI does", () => {
+    const result = parseConfig([], { SKILLSHELF_DATA: "/srv/shelf" });
     expect(result).toEqual({
       ok: true,
       config: {
         host: "127.0.0.1",
         port: 4747,
-        roots: { builtin: "/work/here/skills", managed: "/srv/shelf/skills" },
+        shelf: { workspace: undefined, data: undefined, store: undefined },
         token: undefined,
         allowedHosts: [],
       },
     });
-    const xdg = parseConfig([], { XDG_DATA_HOME: "/x" });
-    expect(xdg.ok === true && xdg.config.roots.managed).toBe("/x/skillshelf/skills");
   });
 
   it("reads every flag and the token", () => {
@@ -45,7 +43,7 @@ describe("parseConfig", () => {
       config: {
         host: "0.0.0.0",
         port: 0,
-        roots: { builtin: "/w/skills", managed: "/d/skills" },
+        shelf: { workspace: "/w", data: "/d", store: undefined },
         token,
         allowedHosts: ["skills.example.org", "[fd00::1]:8080"],
       },

@@ -20,9 +20,7 @@ it("agrees with the import on a store that cannot be written", async () => {
   // The managed root lies below a regular file: nothing can be created there.
   await writeFile(join(server.dir, "blocked"), "a file where the data directory should be");
   await server.app.close();
-  const blocked = await startServer({
-    roots: { builtin: server.roots.builtin, managed: join(server.dir, "blocked", "skills") },
-  });
+  const blocked = await startServer({ managedDir: join(server.dir, "blocked", "skills") });
   try {
     const bundle = tarOf("b", skillFiles("alpha"));
     const dry = await post(blocked, "?dry_run=1", bundle);

@@ -40,6 +40,10 @@ export const destinationCodes = [
   "digest-mismatch",
   "revision-mismatch",
   "unknown-file",
+  "unsigned",
+  "bad-signature",
+  "untrusted-signer",
+  "invalid-trust-file",
   "internal",
 ] as const;
 

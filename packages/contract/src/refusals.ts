@@ -268,6 +268,28 @@ export const refusalTable: Record<Code, RefusalRule> = {
     (r) =>
       `The skill '${r.skill ?? ""}' has no file${at(r)}; list the skill's files to see which paths exist.`,
   ),
+  unsigned: refused(
+    422,
+    (r) =>
+      `The skill '${r.skill ?? ""}' carries no SKILL.sig, and only signed skills are accepted here; sign its tree statement with 'ssh-keygen -Y sign -n skillshelf' and put the signature in SKILL.sig.`,
+  ),
+  "bad-signature": refused(
+    422,
+    (r) =>
+      `The SKILL.sig of skill '${r.skill ?? ""}' does not prove its files${detail(r)}; sign the skill's current tree statement again with 'ssh-keygen -Y sign -n skillshelf'.`,
+  ),
+  "untrusted-signer": refused(
+    422,
+    (r) =>
+      `The skill '${r.skill ?? ""}' is signed by ${r.other === undefined ? "a key" : `key ${r.other}`} that allowed_signers does not trust for it${detail(r)}; add the key to allowed_signers if you trust its holder, or take the skill from a signer you trust.`,
+  ),
+  "invalid-trust-file": {
+    status: 500,
+    exitCode: 1,
+    options: [],
+    sentence: (r) =>
+      `The trust file${at(r)} cannot be used${detail(r)}; fix the line it names and retry.`,
+  },
   "defined-twice": refused(
     409,
     (r) =>

@@ -10,20 +10,17 @@ import { resolve } from "node:path";
 import { MAX_PAYLOAD_BYTES, type Refusal } from "@skillshelf/contract";
 import {
   catalogWithBodies,
-  type RootsLike,
+  type Roots,
   refusePayloadTooLarge,
   revisionOf,
 } from "@skillshelf/skill-catalog";
 import { countBodyBytes, digestText } from "./digest.js";
 import type { Payload, PayloadSkill } from "./schema.js";
 
-/** The roots a payload is taken from: the catalog's own roots type. */
-export type PayloadRoots = RootsLike;
-
 export type PayloadResult = { ok: true; payload: Payload } | { ok: false; refusal: Refusal };
 
 /** The offered bodies, their revision, the roots and the refusals, or payload-too-large. */
-export async function payload(roots: PayloadRoots): Promise<PayloadResult> {
+export async function payload(roots: Roots): Promise<PayloadResult> {
   let view: Awaited<ReturnType<typeof catalogWithBodies>>;
   try {
     view = await catalogWithBodies(roots);
@@ -55,15 +52,6 @@ export async function payload(roots: PayloadRoots): Promise<PayloadResult> {
   };
 }
 
-function describeRoots(roots: PayloadRoots): Payload["roots"] {
-  const { managed } = roots;
-  return {
-    builtin: resolve(roots.builtin),
-    managed:
-      managed === undefined
-        ? null
-        : typeof managed === "string"
-          ? resolve(managed)
-          : managed.location,
-  };
+function describeRoots(roots: Roots): Payload["roots"] {
+  return { builtin: resolve(roots.builtin), managed: roots.managed?.location ?? null };
 }

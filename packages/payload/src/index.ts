@@ -1,4 +1,4 @@
-export { type PayloadResult, type PayloadRoots, payload } from "./build-payload.js";
+export { type PayloadResult, payload } from "./build-payload.js";
 export { MAX_PAYLOAD_BYTES } from "./limits.js";
 export {
   type MaterializeResult,

@@ -10,7 +10,8 @@
 // while a build runs are folded into one more build after it.
 
 import type { Refusal } from "@skillshelf/contract";
-import { type PayloadRoots, payload } from "./build-payload.js";
+import type { Roots } from "@skillshelf/skill-catalog";
+import { payload } from "./build-payload.js";
 import { writePayload } from "./materialize.js";
 import type { Payload } from "./schema.js";
 
@@ -27,17 +28,9 @@ export type WatchOptions = {
   onEvent?: (event: WatchEvent) => void;
 };
 
-/** Something that can announce changes: a managed store with a change feed. */
-type Announcer = { subscribe(listener: () => void): () => void };
-
-const announcerOf = (managed: unknown): Announcer | undefined =>
-  typeof managed === "object" && managed !== null && "subscribe" in managed
-    ? (managed as Announcer)
-    : undefined;
-
 /** Writes dir/skills.json now and whenever the revision changes, until `signal` aborts. */
 export async function watchPayload(
-  roots: PayloadRoots,
+  roots: Roots,
   dir: string,
   options: WatchOptions,
 ): Promise<void> {
@@ -51,7 +44,7 @@ export async function watchPayload(
     pending = true;
     wake?.();
   };
-  const unsubscribe = announcerOf(roots.managed)?.subscribe(trigger);
+  const unsubscribe = roots.managed?.subscribe(trigger);
   const timer = setInterval(trigger, options.intervalMs ?? 5_000);
   signal.addEventListener("abort", trigger, { once: true });
   try {

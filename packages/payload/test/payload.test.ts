@@ -5,7 +5,7 @@ import { message } from "@skillshelf/contract";
 import { catalog, revisionOf } from "@skillshelf/skill-catalog";
 import { describe, expect, it } from "vitest";
 import { materialize, payload, readPayload } from "../src/index.js";
-import { makeRoots, makeTempDir, skillText } from "./trees.js";
+import { makeRoots, makeTempDir, skillText, storeAt } from "./trees.js";
 
 const sha256 = (bytes: string | Uint8Array): string =>
   createHash("sha256").update(bytes).digest("hex");
@@ -52,7 +52,7 @@ describe("payload", () => {
     const current = await catalog(roots);
     expect(built.revision).toBe(current.revision);
     expect(built.revision).toBe(revisionOf(current.skills));
-    expect(built.roots).toEqual({ builtin: roots.builtin, managed: roots.managed });
+    expect(built.roots).toEqual({ builtin: roots.builtin, managed: roots.managed?.location });
   });
 
   it("reports a managed root that is not configured as null", async () => {
@@ -64,7 +64,7 @@ describe("payload", () => {
 
   it("holds no skills and the empty revision when the roots are missing", async () => {
     const base = await makeTempDir();
-    const roots = { builtin: join(base, "nowhere"), managed: join(base, "nothing") };
+    const roots = { builtin: join(base, "nowhere"), managed: storeAt(join(base, "nothing")) };
     const result = await payload(roots);
     if (!result.ok) throw new Error(`refused: ${result.refusal.code}`);
     expect(result.payload.skills).toEqual([]);
@@ -77,7 +77,7 @@ describe("payload", () => {
     const loop = join(base, "skills");
     await symlink(loop, loop); // listing it fails with ELOOP
     await mkdir(join(base, "data"));
-    const result = await payload({ builtin: loop, managed: join(base, "data") });
+    const result = await payload({ builtin: loop, managed: storeAt(join(base, "data")) });
     if (result.ok) throw new Error("an unlistable root was read");
     expect(result.refusal.code).toBe("store-failed");
     expect(message(result.refusal)).toMatch(/ELOOP/);

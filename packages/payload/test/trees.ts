@@ -2,6 +2,7 @@
 // in a temporary directory removed when the test finishes, written from data
 // with the shared helpers of @skillshelf/test-utils.
 import { join } from "node:path";
+import { DirectoryStore, type Roots } from "@skillshelf/skill-catalog";
 import { makeTempDir, skillText, writeSkills } from "@skillshelf/test-utils";
 
 export { makeTempDir, skillText, writeSkills };
@@ -16,12 +17,15 @@ export function skillTextOfSize(id: string, bytes: number): string {
 export async function makeRoots(
   builtin: Record<string, string | Uint8Array>,
   managed?: Record<string, string | Uint8Array>,
-): Promise<{ builtin: string; managed?: string }> {
+): Promise<Roots> {
   const base = makeTempDir("skillshelf-payload-");
   const roots = { builtin: writeSkills(join(base, "workspace", "skills"), builtin) };
   if (managed === undefined) return roots;
-  return { ...roots, managed: writeSkills(join(base, "data", "skills"), managed) };
+  return { ...roots, managed: storeAt(writeSkills(join(base, "data", "skills"), managed)) };
 }
+
+/** The directory store at `dir`. */
+export const storeAt = (dir: string): DirectoryStore => new DirectoryStore(dir);
 
 /** n skills named skill-0000.. with bodies of `bytes` bytes each. */
 export function manySkills(n: number, bytes = 256): Record<string, string> {

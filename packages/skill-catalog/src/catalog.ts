@@ -9,17 +9,17 @@ import { revisionOf } from "./digest.js";
 import { listRoot } from "./directory-root.js";
 import { type Inspection, judgeEntry } from "./inspect-skill.js";
 import { mergeRoots, type Placed } from "./merge.js";
-import { type RootsLike, resolveRoots } from "./roots.js";
+import type { Roots } from "./roots.js";
 import type { StoredEntry } from "./store.js";
 import type { Catalog, CatalogWithBodies, OfferedSkill, Origin, RefusedSkill } from "./types.js";
 
 /** Offered skills with their texts, refusals, and the revision, over both roots. */
-export async function catalogWithBodies(roots: RootsLike): Promise<CatalogWithBodies> {
+export async function catalogWithBodies(roots: Roots): Promise<CatalogWithBodies> {
   return collect(roots, (entry, origin) => judgeEntry(entry, origin));
 }
 
 /** Offered skills and refusals over both roots, each sorted by id, and the revision. */
-export async function catalog(roots: RootsLike): Promise<Catalog> {
+export async function catalog(roots: Roots): Promise<Catalog> {
   // No text: only as much of each SKILL.md is decoded as its identity needs.
   return collect(roots, (entry, origin) => judgeEntry(entry, origin, { text: false }));
 }
@@ -41,10 +41,10 @@ function placeEach<S extends OfferedSkill>(
 
 /** Reads both roots, judging each entry as soon as it is read. */
 async function collect<S extends OfferedSkill>(
-  roots: RootsLike,
+  roots: Roots,
   judge: Judge<S>,
 ): Promise<{ skills: S[]; refused: RefusedSkill[]; revision: string }> {
-  const { builtin, managed } = resolveRoots(roots);
+  const { builtin, managed } = roots;
   const fromBuiltin = new Map<string, Placed<S>>();
   const fromManaged = new Map<string, Placed<S>>();
   await Promise.all([
@@ -56,6 +56,6 @@ async function collect<S extends OfferedSkill>(
 }
 
 /** The revision of the offered set: it moves when any offered body changes. */
-export async function revision(roots: RootsLike): Promise<string> {
+export async function revision(roots: Roots): Promise<string> {
   return (await catalog(roots)).revision;
 }

@@ -93,3 +93,22 @@ export function isPresent(path: string): boolean {
     return false;
   }
 }
+
+/**
+ * Each skill-looking entry of `root` and its SKILL.md's size, from `lstat`
+ * alone: no body is opened. A linked entry or one without a SKILL.md weighs
+ * nothing, as neither is ever offered.
+ */
+export async function usageOfRoot(root: string): Promise<Map<string, number>> {
+  const usage = new Map<string, number>();
+  for (const entry of await listEntries(root)) {
+    if (entry.name.startsWith(".") || !entry.isDirectory()) continue;
+    try {
+      const stats = lstatSync(join(root, entry.name, "SKILL.md"));
+      if (stats.isFile()) usage.set(entry.name, stats.size);
+    } catch {
+      // No SKILL.md (or one removed meanwhile): not a skill, nothing to weigh.
+    }
+  }
+  return usage;
+}

@@ -11,7 +11,7 @@ import { access, mkdir, readdir, readFile, rename, stat } from "node:fs/promises
 import { dirname, join, resolve } from "node:path";
 import { limits } from "@skillshelf/contract";
 import { readDirectoryFiles } from "./directory-files.js";
-import { inspectRoot, isPresent, listRoot } from "./directory-root.js";
+import { inspectRoot, isPresent, listRoot, usageOfRoot } from "./directory-root.js";
 import { syncDirectory, writeFileDurably } from "./durable.js";
 import { acquireLock } from "./lock.js";
 import { describeError, type FileRead, readSkillFile } from "./read-skill-file.js";
@@ -34,6 +34,7 @@ import type {
   StoreChange,
   StoredEntry,
   StoredFiles,
+  StoreUsage,
   StoreView,
   StoreWriteResult,
 } from "./store.js";
@@ -61,6 +62,11 @@ export class DirectoryStore implements ManagedStore {
   async list(): Promise<StoredEntry[]> {
     await settleStaging(this.root);
     return listRoot(this.root, (entry) => entry);
+  }
+
+  async usage(): Promise<StoreUsage> {
+    await settleStaging(this.root);
+    return usageOfRoot(this.root);
   }
 
   async inspect(id: string): Promise<StoredEntry | undefined> {
@@ -187,7 +193,7 @@ export class DirectoryStore implements ManagedStore {
   private view(): StoreView {
     return {
       has: async (id) => isPresent(join(this.root, id)),
-      list: async () => listRoot(this.root, (entry) => entry),
+      usage: () => usageOfRoot(this.root),
     };
   }
 

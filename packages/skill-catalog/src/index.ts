@@ -14,17 +14,10 @@ export {
   treeDigestOf,
   treeOf,
 } from "./record.js";
-export { recordSource, type Selection } from "./recorded-source.js";
+
 export { remove } from "./remove.js";
 export { catalogReport, listSkills, skillReport } from "./report.js";
-export {
-  type DecidedRoots,
-  type RootOptions,
-  type RootsLike,
-  resolveDataDir,
-  resolveSkillRoots,
-  SkillRoots,
-} from "./roots.js";
+export type { Roots } from "./roots.js";
 export {
   describeSkill,
   readSkillFiles,
@@ -43,6 +36,7 @@ export type {
   StoredEntry,
   StoredFile,
   StoredFiles,
+  StoreUsage,
   StoreView,
   StoreWriteResult,
 } from "./store.js";
@@ -63,5 +57,5 @@ export type {
   RemoveResult,
   SkillReport,
 } from "./types.js";
-export { type UpdateOptions, type UpdateOutcome, type UpdateResult, update } from "./update.js";
+
 export { compareTrees, type FileDrift, type Verdict, type VerifyResult, verify } from "./verify.js";

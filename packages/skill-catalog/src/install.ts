@@ -11,7 +11,7 @@ import type { Skill } from "@skillshelf/bundle-reader";
 import { admitInstall, validateBundle } from "./plan-install.js";
 import { describeError } from "./read-skill-file.js";
 import { type InstallRecord, type Tree, treeOf } from "./record.js";
-import { type RootsLike, resolveRoots } from "./roots.js";
+import type { Roots } from "./roots.js";
 import type { ManagedStore, StoreView } from "./store.js";
 import type { InstalledSkill, InstallOptions, InstallResult } from "./types.js";
 
@@ -21,8 +21,8 @@ const DEFAULT_TOOL = `@skillshelf/skill-catalog ${version}`;
 type Prepared = { builtin: string; store: ManagedStore } | { refused: InstallResult };
 
 /** What check and install both do first: a managed store, and every skill valid on its own. */
-function prepare(roots: RootsLike, skills: readonly Skill[]): Prepared {
-  const { builtin, managed } = resolveRoots(roots);
+function prepare(roots: Roots, skills: readonly Skill[]): Prepared {
+  const { builtin, managed } = roots;
   if (managed === undefined)
     return { refused: { ok: false, refusal: { code: "no-managed-root" } } };
   const invalid = validateBundle(skills);
@@ -33,12 +33,12 @@ function prepare(roots: RootsLike, skills: readonly Skill[]): Prepared {
 /** The store as it is now, outside any write: what check admits against. */
 const viewNow = (store: ManagedStore): StoreView => ({
   has: async (id) => (await store.inspect(id)) !== undefined,
-  list: () => store.list(),
+  usage: () => store.usage(),
 });
 
 /** The same validation as install, writing nothing: what install would do now. */
 export async function check(
-  roots: RootsLike,
+  roots: Roots,
   skills: Skill[],
   options: InstallOptions = {},
 ): Promise<InstallResult> {
@@ -70,7 +70,7 @@ export async function check(
 
 /** Installs every skill of a bundle, with its record, into the managed store, or none of them. */
 export async function install(
-  roots: RootsLike,
+  roots: Roots,
   skills: Skill[],
   options: InstallOptions = {},
 ): Promise<InstallResult> {

@@ -1,14 +1,15 @@
 // Loads one skill by id: the bytes held now, with the digest of exactly
 // those bytes. It looks at `<builtin>/<id>` and the managed store's `id`
 // only, so it costs the same whatever the roots hold; only a failed lookup
-// lists the roots, to name the ids that do exist. An id that breaks the id
-// rule is refused before any path is built from it, so `../x` reads nothing.
-// Its refusals are the catalog's, field for field, for the same entry.
+// lists the roots, to name the ids that do exist. An id that is not one plain
+// name is refused before any path is built from it, so `../x` reads nothing;
+// a plain name that breaks the id rule (`Bad`) is looked up, so its refusal
+// is the catalog's, field for field, for the same entry.
 
 import { isValidId, message } from "@skillshelf/contract";
 import { catalog } from "./catalog.js";
-import { locateSkill } from "./locate.js";
-import { type RootsLike, resolveRoots } from "./roots.js";
+import { locateName } from "./locate.js";
+import type { Roots } from "./roots.js";
 import type { LoadRefusal, LoadResult } from "./types.js";
 
 const unknown = (id: string, detail?: string): LoadResult => {
@@ -20,15 +21,15 @@ const unknown = (id: string, detail?: string): LoadResult => {
 };
 
 /** The skill `id` as it is held now, or why it is not offered. */
-export async function load(roots: RootsLike, id: string): Promise<LoadResult> {
-  if (!isValidId(id)) return unknown(id, "it is not a valid id");
-  const found = await locateSkill(resolveRoots(roots), id);
+export async function load(roots: Roots, id: string): Promise<LoadResult> {
+  const found = await locateName(roots, id);
   if (found.kind === "offered") return { ok: true, skill: found.skill };
   if (found.kind === "refused") return { ok: false, refusal: found.refused };
+  if (!isValidId(id)) return unknown(id, "it is not a valid id");
   return unknown(id, await describeAvailable(roots));
 }
 
-async function describeAvailable(roots: RootsLike): Promise<string> {
+async function describeAvailable(roots: Roots): Promise<string> {
   const { skills } = await catalog(roots);
   if (skills.length === 0) return "no skills are offered";
   const shown = skills.slice(0, 20).map((skill) => skill.id);

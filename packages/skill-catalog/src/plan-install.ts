@@ -8,12 +8,11 @@
 import type { Skill } from "@skillshelf/bundle-reader";
 import type { Refusal } from "@skillshelf/contract";
 import { digestOf } from "./digest.js";
-import { listRoot } from "./directory-root.js";
+import { inspectRoot, usageOfRoot } from "./directory-root.js";
 import { judgeEntry } from "./inspect-skill.js";
-import { mergeRoots, type Placed } from "./merge.js";
 import { payloadUse, refusePayloadTooLarge } from "./payload-bound.js";
 import type { ManagedStore, StoreView } from "./store.js";
-import type { InstalledSkill, OfferedSkill } from "./types.js";
+import type { InstalledSkill } from "./types.js";
 import { validateSkill } from "./validate-skill.js";
 
 /** The first refusal any skill earns on its own, including a name used twice. */
@@ -35,7 +34,10 @@ export const placeOf = (store: ManagedStore, id: string): string => `${store.loc
 
 /**
  * Judges `skills` against the roots as `view` shows the managed store now;
- * answers what the install does, or the refusal.
+ * answers what the install does, or the refusal. Only the incoming ids are
+ * looked up in the builtin root, and the bound is summed from sizes the
+ * roots tell without reading a body (the store's usage, the builtin
+ * root's `lstat`s), so admission costs the same at 10 or 10,000 skills.
  */
 export async function admitInstall(
   builtin: string,
@@ -44,16 +46,11 @@ export async function admitInstall(
   skills: readonly Skill[],
   replace: boolean,
 ): Promise<{ ok: true; installed: InstalledSkill[] } | { ok: false; refusal: Refusal }> {
-  const fromBuiltin = new Map<string, Placed<OfferedSkill>>();
-  await listRoot(builtin, (entry) => {
-    const inspection = judgeEntry(entry, "builtin");
-    if (inspection.kind !== "absent") fromBuiltin.set(entry.name, { inspection, dir: entry.dir });
-  });
   const installed: InstalledSkill[] = [];
   for (const skill of skills) {
     const id = skill.name;
-    const inBuiltin = fromBuiltin.get(id);
-    if (inBuiltin !== undefined) {
+    const inBuiltin = inspectRoot(builtin, id);
+    if (inBuiltin !== undefined && judgeEntry(inBuiltin, "builtin").kind !== "absent") {
       return { ok: false, refusal: { code: "already-defined", skill: id, other: inBuiltin.dir } };
     }
     const present = await view.has(id);
@@ -63,7 +60,7 @@ export async function admitInstall(
         refusal: { code: "already-defined", skill: id, other: placeOf(store, id) },
       };
     }
-    const skillFile = skill.files.find((file) => file.path === "SKILL.md")!;
+    const skillFile = skillFileOf(skill);
     installed.push({
       id,
       replaced: present,
@@ -71,28 +68,39 @@ export async function admitInstall(
       path: `${placeOf(store, id)}/SKILL.md`,
     });
   }
-  const over = await exceedsPayloadBound(fromBuiltin, view, skills);
+  const over = await exceedsPayloadBound(builtin, view, skills);
   return over === undefined ? { ok: true, installed } : { ok: false, refusal: over };
 }
 
-/** The payload-too-large refusal if the offered set after installing `skills` is over the bound. */
+const skillFileOf = (skill: Skill) => skill.files.find((file) => file.path === "SKILL.md")!;
+
+/**
+ * The payload-too-large refusal if the bodies offered after installing
+ * `skills` would be over the bound. Every stored body counts, refused or
+ * not (a refused skill is one its operator is about to mend); an id in both
+ * roots counts in neither, as the catalog refuses it in both.
+ */
 async function exceedsPayloadBound(
-  fromBuiltin: Map<string, Placed<OfferedSkill>>,
+  builtin: string,
   view: StoreView,
   skills: readonly Skill[],
 ): Promise<Refusal | undefined> {
-  const fromManaged = new Map<string, Placed<OfferedSkill>>();
-  for (const entry of await view.list()) {
-    const inspection = judgeEntry(entry, "managed");
-    if (inspection.kind !== "absent") fromManaged.set(entry.name, { inspection, dir: entry.dir });
+  const [fromBuiltin, managed] = await Promise.all([usageOfRoot(builtin), view.usage()]);
+  const fromManaged = new Map(managed);
+  for (const skill of skills) fromManaged.set(skill.name, skillFileOf(skill).bytes.length);
+  let bytes = 0;
+  let count = 0;
+  for (const [id, size] of fromBuiltin) {
+    if (fromManaged.has(id)) continue;
+    bytes += size;
+    count += 1;
   }
-  for (const skill of skills) {
-    const bytes = skill.files.find((file) => file.path === "SKILL.md")!.bytes.length;
-    const offered = { id: skill.name, origin: "managed", path: "", digest: "", bytes } as const;
-    fromManaged.set(skill.name, { inspection: { kind: "offered", skill: offered }, dir: "" });
+  for (const [id, size] of fromManaged) {
+    if (fromBuiltin.has(id)) continue;
+    bytes += size;
+    count += 1;
   }
-  const { skills: offered } = mergeRoots(fromBuiltin, fromManaged);
-  const use = payloadUse(offered);
+  const use = payloadUse([{ bytes }]);
   if (use.bytes <= use.limit) return undefined;
-  return refusePayloadTooLarge(use.bytes, offered.length, "after-install");
+  return refusePayloadTooLarge(use.bytes, count, "after-install");
 }

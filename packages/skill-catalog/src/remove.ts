@@ -6,12 +6,12 @@
 import { isValidId } from "@skillshelf/contract";
 import { inspectRoot } from "./directory-root.js";
 import { describeError } from "./read-skill-file.js";
-import { type RootsLike, resolveRoots } from "./roots.js";
+import type { Roots } from "./roots.js";
 import type { RemoveResult } from "./types.js";
 
 /** Removes the managed skill `id`. */
-export async function remove(roots: RootsLike, id: string): Promise<RemoveResult> {
-  const { builtin, managed } = resolveRoots(roots);
+export async function remove(roots: Roots, id: string): Promise<RemoveResult> {
+  const { builtin, managed } = roots;
   if (managed === undefined) return { ok: false, refusal: { code: "no-managed-root", skill: id } };
   if (!isValidId(id)) {
     return {

@@ -6,7 +6,7 @@
 import { catalogWithBodies } from "./catalog.js";
 import { type PayloadUse, payloadUse } from "./payload-bound.js";
 import type { InstallRecord } from "./record.js";
-import { type RootsLike, resolveRoots } from "./roots.js";
+import type { Roots } from "./roots.js";
 import type {
   Catalog,
   CatalogReport,
@@ -47,12 +47,12 @@ export function catalogReport(
 }
 
 /** The catalog (each skill with its text), the managed store's records by id, and the payload bound's use. */
-export async function listSkills(roots: RootsLike): Promise<{
+export async function listSkills(roots: Roots): Promise<{
   catalog: CatalogWithBodies;
   records: Map<string, InstallRecord>;
   payload: PayloadUse;
 }> {
-  const { managed } = resolveRoots(roots);
+  const { managed } = roots;
   const found = await catalogWithBodies(roots);
   const records = new Map((await (managed?.records() ?? [])).map((r) => [r.id, r] as const));
   return { catalog: found, records, payload: payloadUse(found.skills) };

@@ -9,11 +9,12 @@
 // as bytes; only what an install writes must be text.
 import { isUtf8 } from "node:buffer";
 import { judgeSkillFiles } from "@skillshelf/bundle-reader";
-import { isValidId, type Refusal } from "@skillshelf/contract";
+import type { Refusal } from "@skillshelf/contract";
+import { isValidId } from "@skillshelf/contract";
 import { DirectoryStore } from "./directory-store.js";
-import { locateSkill } from "./locate.js";
+import { locateName } from "./locate.js";
 import { type InstallRecord, treeOf } from "./record.js";
-import { type RootsLike, resolveRoots } from "./roots.js";
+import type { Roots } from "./roots.js";
 import type { ManagedStore, StoredFile } from "./store.js";
 import type { LoadedSkill } from "./types.js";
 import { type Verdict, verifyOne } from "./verify.js";
@@ -56,31 +57,26 @@ export function summarizeFiles(
 
 /** The store holding `id`'s files: the builtin directory (read only), or the managed store. */
 async function locate(
-  roots: RootsLike,
+  roots: Roots,
   id: string,
 ): Promise<
   { ok: true; skill: LoadedSkill; store: ManagedStore } | { ok: false; refusal: Refusal }
 > {
-  if (!isValidId(id)) {
-    return {
-      ok: false,
-      refusal: { code: "unknown-skill", skill: id, detail: "it is not a valid id" },
-    };
-  }
-  const resolved = resolveRoots(roots);
-  const found = await locateSkill(resolved, id);
+  const found = await locateName(roots, id);
   if (found.kind === "refused") {
     const { reason: _reason, id: _id, ...refusal } = found.refused;
     return { ok: false, refusal };
   }
-  if (found.kind === "absent") return { ok: false, refusal: { code: "unknown-skill", skill: id } };
-  const store =
-    found.origin === "builtin" ? new DirectoryStore(resolved.builtin) : resolved.managed!;
+  if (found.kind === "absent") {
+    const detail = isValidId(id) ? {} : { detail: "it is not a valid id" };
+    return { ok: false, refusal: { code: "unknown-skill", skill: id, ...detail } };
+  }
+  const store = found.origin === "builtin" ? new DirectoryStore(roots.builtin) : roots.managed!;
   return { ok: true, skill: found.skill, store };
 }
 
 /** Every file of the offered skill `id`, with the skill, judged by the reader's path rules. */
-export async function readSkillFiles(roots: RootsLike, id: string): Promise<SkillFilesResult> {
+export async function readSkillFiles(roots: Roots, id: string): Promise<SkillFilesResult> {
   const located = await locate(roots, id);
   if (!located.ok) return located;
   return filesOf(located, id);
@@ -106,7 +102,7 @@ async function filesOf(
 
 /** One file of the offered skill `id` by its path: its summary and its bytes. */
 export async function readStoredFile(
-  roots: RootsLike,
+  roots: Roots,
   id: string,
   path: string,
 ): Promise<StoredFileResult> {
@@ -148,7 +144,7 @@ export type SkillDescription = {
 
 /** The skill `id` with its files, tree digest, record and drift. */
 export async function describeSkill(
-  roots: RootsLike,
+  roots: Roots,
   id: string,
 ): Promise<{ ok: true; description: SkillDescription } | { ok: false; refusal: Refusal }> {
   const located = await locate(roots, id);

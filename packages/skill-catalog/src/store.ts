@@ -51,12 +51,20 @@ export type StagedSkill = { skill: Skill; record: InstallRecord };
  */
 export type Admit = (current: StoreView) => Promise<Refusal | undefined>;
 
+/**
+ * What a store's skills weigh against the payload bound: each stored entry's
+ * name and the size of its SKILL.md in bytes, told without reading a body
+ * (sizes from the file system, or one query), so admitting an install costs
+ * the same at 10 or 10,000 skills.
+ */
+export type StoreUsage = Map<string, number>;
+
 /** The store as one writer sees it inside its step (under its lock, or in its transaction). */
 export type StoreView = {
   /** Whether anything is stored under `id` (a skill, a refused entry, a link). */
   has(id: string): Promise<boolean>;
-  /** Every entry that may be a skill, as list() would answer now. */
-  list(): Promise<StoredEntry[]>;
+  /** Every stored entry and its SKILL.md's size, as usage() would answer now. */
+  usage(): Promise<StoreUsage>;
 };
 
 export type StoreWriteResult = { ok: true } | { ok: false; refusal: Refusal };
@@ -67,6 +75,8 @@ export interface ManagedStore {
   readonly location: string;
   /** Every entry that may be a skill, in no particular order. */
   list(): Promise<StoredEntry[]>;
+  /** Every stored entry and its SKILL.md's size, without reading a body. */
+  usage(): Promise<StoreUsage>;
   /** The entry `id` alone (whose name the caller has checked against the id rule); costs the same at 10 or 10,000 skills. */
   inspect(id: string): Promise<StoredEntry | undefined>;
   /** Every file of the stored skill `id`, without interpreting them. */

@@ -6,7 +6,7 @@
 import { comparePaths, isValidId, message, type Refusal } from "@skillshelf/contract";
 import type { InstallRecord } from "./record.js";
 import { type Tree, treeOf } from "./record.js";
-import { type RootsLike, resolveRoots } from "./roots.js";
+import type { Roots } from "./roots.js";
 import type { ManagedStore, StoredFile } from "./store.js";
 
 /** How one file differs from its record. */
@@ -75,8 +75,8 @@ export async function verifyOne(
 }
 
 /** Every managed skill (or those named), each against its record, in id order. */
-export async function verify(roots: RootsLike, ids: readonly string[] = []): Promise<VerifyResult> {
-  const { managed } = resolveRoots(roots);
+export async function verify(roots: Roots, ids: readonly string[] = []): Promise<VerifyResult> {
+  const { managed } = roots;
   if (managed === undefined) return { ok: false, refusal: { code: "no-managed-root" } };
   try {
     // Listing first also settles a crashed writer's leftovers, so a record and its skill agree.

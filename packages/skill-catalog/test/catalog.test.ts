@@ -11,19 +11,18 @@ import {
   load,
   revision,
   revisionOf,
-  SkillRoots,
 } from "../src/index.js";
-import { makeRoots, makeTempDir, skillText, writeSkills } from "./trees.js";
+import { directoryRoots, makeRoots, makeTempDir, skillText, writeSkills } from "./trees.js";
 
 describe("catalog (seed tests)", () => {
   it("refuses an id defined in both roots, in both, and offers neither", async () => {
     const roots = await makeRoots();
     await writeSkills(roots.builtin, { twice: skillText("twice"), solo: skillText("solo") });
-    await writeSkills(roots.managed!, { twice: skillText("twice", "other body\n") });
+    await writeSkills(roots.managedDir, { twice: skillText("twice", "other body\n") });
     const result = await catalog(roots);
     expect(result.skills.map((s) => s.id)).toEqual(["solo"]);
     const builtinDir = join(roots.builtin, "twice");
-    const managedDir = join(roots.managed!, "twice");
+    const managedDir = join(roots.managedDir, "twice");
     expect(result.refused).toEqual([
       {
         id: "twice",
@@ -76,8 +75,8 @@ describe("catalog (seed tests)", () => {
       broken: skillText("not-broken"),
       "Bad Name": skillText("Bad Name"),
     });
-    await writeSkills(roots.managed!, { alpha: skillText("alpha") });
-    await rm(join(roots.managed!, "alpha"), { recursive: true });
+    await writeSkills(roots.managedDir, { alpha: skillText("alpha") });
+    await rm(join(roots.managedDir, "alpha"), { recursive: true });
     expect(await revision(roots)).toBe(first);
     await writeFile(join(roots.builtin, "alpha", "SKILL.md"), skillText("alpha", "edited\n"));
     const second = await revision(roots);
@@ -88,7 +87,7 @@ describe("catalog (seed tests)", () => {
 
   it("treats a missing root as no skills", async () => {
     const dir = await makeTempDir();
-    const roots = new SkillRoots(join(dir, "nowhere"), join(dir, "nor-here"));
+    const roots = directoryRoots(join(dir, "nowhere"), join(dir, "nor-here"));
     expect(await catalog(roots)).toEqual({ skills: [], refused: [], revision: revisionOf([]) });
     expect(revisionOf([])).toBe("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855");
   });
@@ -110,7 +109,7 @@ describe("catalog", () => {
   it("offers both roots in one id order, ignoring dot-directories and folders without SKILL.md", async () => {
     const roots = await makeRoots();
     await writeSkills(roots.builtin, { zeta: skillText("zeta"), ".hidden": skillText(".hidden") });
-    await writeSkills(roots.managed!, { alpha: skillText("alpha"), ".staging": skillText("x") });
+    await writeSkills(roots.managedDir, { alpha: skillText("alpha"), ".staging": skillText("x") });
     await mkdir(join(roots.builtin, "notes"), { recursive: true });
     await writeFile(join(roots.builtin, "notes", "README.md"), "# notes\n");
     await writeFile(join(roots.builtin, "loose.md"), "# loose\n");
@@ -120,7 +119,7 @@ describe("catalog", () => {
       ["zeta", "builtin"],
     ]);
     expect(result.refused).toEqual([]);
-    expect(result.skills[0]!.path).toBe(join(roots.managed!, "alpha", "SKILL.md"));
+    expect(result.skills[0]!.path).toBe(join(roots.managedDir, "alpha", "SKILL.md"));
   });
 
   it("computes the revision from ids and digests with length prefixes", async () => {

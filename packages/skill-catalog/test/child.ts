@@ -5,7 +5,8 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { access } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
 import { type Skill, skillFileOf } from "@skillshelf/bundle-reader";
-import type { InstallResult, RootsLike } from "../src/index.js";
+import type { InstallResult } from "../src/index.js";
+import type { DirectoryRoots } from "./trees.js";
 
 const script = fileURLToPath(new URL("./fixtures/install-child.mjs", import.meta.url));
 const dist = fileURLToPath(new URL("../dist/index.js", import.meta.url));
@@ -51,7 +52,7 @@ export type Child = {
  * so the write fails rather than the process.
  */
 export function startInstall(
-  roots: RootsLike,
+  roots: DirectoryRoots,
   skills: Skill[],
   replace: boolean,
   options: { maxFileBytes?: number } = {},
@@ -79,7 +80,8 @@ export function startInstall(
     name,
     files: files.map(({ path, text, executable }) => ({ path, text, executable })),
   }));
-  child.stdin.end(JSON.stringify({ roots, skills: plain, replace }));
+  const where = { builtin: roots.builtin, managedDir: roots.managedDir };
+  child.stdin.end(JSON.stringify({ roots: where, skills: plain, replace }));
   const done = new Promise<{ result?: InstallResult; signal: string | null }>((resolve) => {
     child.on("close", (_code, signal) => {
       const line = out.trim();

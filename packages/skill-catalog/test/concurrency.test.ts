@@ -37,8 +37,8 @@ describe("concurrency", () => {
         });
       }
     }
-    expect(await readTree(join(roots.managed!, "shared"))).toEqual(treeOf(winners[0]!, "shared"));
-    expect(await namesIn(join(roots.managed!, ".staging"))).toEqual([]);
+    expect(await readTree(join(roots.managedDir, "shared"))).toEqual(treeOf(winners[0]!, "shared"));
+    expect(await namesIn(join(roots.managedDir, ".staging"))).toEqual([]);
   });
 
   it("installs different ids from several processes, all of them", async () => {
@@ -50,9 +50,9 @@ describe("concurrency", () => {
     for (const { result } of results) expect(result).toMatchObject({ ok: true });
     expect((await catalog(roots)).skills.map((s) => s.id)).toEqual(ids);
     for (const [i, id] of ids.entries()) {
-      expect(await readTree(join(roots.managed!, id))).toEqual(treeOf(i, id));
+      expect(await readTree(join(roots.managedDir, id))).toEqual(treeOf(i, id));
     }
-    expect((await namesIn(roots.managed!)).filter((n) => n.startsWith("."))).toEqual([
+    expect((await namesIn(roots.managedDir)).filter((n) => n.startsWith("."))).toEqual([
       ".records",
       ".staging",
     ]);
@@ -68,7 +68,7 @@ describe("concurrency", () => {
     expect(results.filter((r) => !r.ok)).toMatchObject(
       Array(WRITERS - 1).fill({ ok: false, refusal: { code: "already-defined" } }),
     );
-    const skillFile = (await readTree(join(roots.managed!, "inproc")))["SKILL.md"]!.text;
+    const skillFile = (await readTree(join(roots.managedDir, "inproc")))["SKILL.md"]!.text;
     expect(skillFile).toBe(`# inproc\n\nversion ${winners[0]}\n`);
   });
 });

@@ -9,7 +9,7 @@ import { readBundle } from "@skillshelf/bundle-reader";
 import { archiveSourceOf, buildInput, type Case, cases, formsOf } from "@skillshelf/conformance";
 import { expect, it } from "vitest";
 import { catalog, install } from "../src/index.js";
-import { makeTempDir } from "./trees.js";
+import { directoryRoots, makeTempDir } from "./trees.js";
 
 /** Cases of thousands of entries are covered by the reader's suites; here they only cost time. */
 const isLight = (c: Case): boolean => c.entries.length <= 1_000;
@@ -23,7 +23,7 @@ it.each(storable.map((c) => ({ name: c.name, case: c })))(
     if (!read.ok) throw new Error(`the reader refused an accepted case: ${read.refusal.code}`);
 
     const data = await makeTempDir();
-    const roots = { builtin: join(data, "none"), managed: join(data, "skills") };
+    const roots = directoryRoots(join(data, "none"), join(data, "skills"));
     const installed = await install(roots, read.skills);
     expect(installed).toMatchObject({ ok: true });
 
@@ -32,7 +32,7 @@ it.each(storable.map((c) => ({ name: c.name, case: c })))(
     expect(offered.skills.map((s) => s.id)).toEqual(read.skills.map((s) => s.name).sort());
     for (const skill of read.skills) {
       for (const file of skill.files) {
-        const onDisk = join(roots.managed, skill.name, file.path);
+        const onDisk = join(roots.managedDir, skill.name, file.path);
         expect(await readFile(onDisk, "utf8")).toBe(file.text);
         expect((await stat(onDisk)).mode & 0o7777).toBe(file.executable ? 0o755 : 0o644);
       }

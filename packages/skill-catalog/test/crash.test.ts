@@ -42,7 +42,7 @@ describe("crash", () => {
   it(`keeps every skill wholly old or wholly new across ${ROUNDS} kills`, async () => {
     await requireBuild();
     const roots = await makeRoots();
-    const managed = roots.managed!;
+    const managed = roots.managedDir;
     expect(await install(roots, bundleOf(0, IDS, FILES))).toMatchObject({ ok: true });
     const started = performance.now();
     const full = await startInstall(roots, bundleOf(1, IDS, FILES), true).done;

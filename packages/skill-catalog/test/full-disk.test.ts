@@ -30,7 +30,7 @@ describe("a full disk", () => {
         const { result } = await child.done;
         expect(result).toMatchObject({ ok: false, refusal: { code: "store-failed" } });
       }
-      expect(await namesIn(join(roots.managed!, ".staging"))).toEqual([]);
+      expect(await namesIn(join(roots.managedDir, ".staging"))).toEqual([]);
       expect(await load(roots, "keep")).toMatchObject({
         ok: true,
         skill: { text: skillText("keep") },

@@ -6,9 +6,11 @@ import { join } from "node:path";
 import type { Skill } from "@skillshelf/bundle-reader";
 import { MAX_SKILL_FILE_BYTES, message } from "@skillshelf/contract";
 import { describe, expect, it } from "vitest";
-import { catalog, check, install, load, SkillRoots } from "../src/index.js";
+import { catalog, check, install, load } from "../src/index.js";
 import {
   bundleSkill,
+  type DirectoryRoots,
+  directoryRoots,
   makeRoots,
   makeTempDir,
   namesIn,
@@ -105,10 +107,10 @@ const cases: Case[] = [
   },
 ];
 
-async function seededRoots(): Promise<SkillRoots> {
+async function seededRoots(): Promise<DirectoryRoots> {
   const roots = await makeRoots();
   await writeSkills(roots.builtin, { shipped: skillText("shipped") });
-  await writeSkills(roots.managed!, { mine: skillText("mine", "old\n") });
+  await writeSkills(roots.managedDir, { mine: skillText("mine", "old\n") });
   return roots;
 }
 
@@ -138,8 +140,8 @@ describe("install and check", () => {
       expect(installed).toMatchObject({ ok: false, refusal: { code } });
       if (!installed.ok) expect(message(installed.refusal)).toMatch(/\.$/);
       expect(await catalog(roots)).toEqual(before);
-      expect((await namesIn(roots.managed!)).filter((n) => !n.startsWith("."))).toEqual(["mine"]);
-      expect(await namesIn(join(roots.managed!, ".staging"))).toEqual([]);
+      expect((await namesIn(roots.managedDir)).filter((n) => !n.startsWith("."))).toEqual(["mine"]);
+      expect(await namesIn(join(roots.managedDir, ".staging"))).toEqual([]);
     }
   });
 
@@ -153,7 +155,7 @@ describe("install and check", () => {
       ok: false,
       refusal: { code: "identity-mismatch", skill: "bad" },
     });
-    await expect(stat(roots.managed!)).rejects.toMatchObject({ code: "ENOENT" });
+    await expect(stat(roots.managedDir)).rejects.toMatchObject({ code: "ENOENT" });
   });
 
   it("writes nothing when a root refuses, not even the managed root", async () => {
@@ -164,14 +166,14 @@ describe("install and check", () => {
       ok: false,
       refusal: { code: "already-defined", skill: "shipped", other: join(roots.builtin, "shipped") },
     });
-    await expect(stat(roots.managed!)).rejects.toMatchObject({ code: "ENOENT" });
+    await expect(stat(roots.managedDir)).rejects.toMatchObject({ code: "ENOENT" });
   });
 
   it("creates the managed root on first install", async () => {
     const roots = await makeRoots();
     const result = await install(roots, [simple("first")]);
     expect(result).toMatchObject({ ok: true, installed: [{ id: "first", replaced: false }] });
-    expect(await namesIn(roots.managed!)).toContain("first");
+    expect(await namesIn(roots.managedDir)).toContain("first");
   });
 
   it("replaces a skill wholly: no file of the old version survives", async () => {
@@ -191,11 +193,11 @@ describe("install and check", () => {
       ok: true,
       installed: [{ id: "swap", replaced: true }],
     });
-    const tree = await readTree(join(roots.managed!, "swap"));
+    const tree = await readTree(join(roots.managedDir, "swap"));
     expect(Object.keys(tree).sort()).toEqual(["SKILL.md", "bin/run", "keep.md"]);
     expect(tree["keep.md"]!.text).toBe("v2");
-    expect(await readdir(roots.managed!)).not.toContain("refs");
-    expect(await namesIn(join(roots.managed!, ".staging"))).toEqual([]);
+    expect(await readdir(roots.managedDir)).not.toContain("refs");
+    expect(await namesIn(join(roots.managedDir, ".staging"))).toEqual([]);
   });
 
   it("writes files 0644, executables 0755, directories 0755, and no other mode", async () => {
@@ -215,7 +217,7 @@ describe("install and check", () => {
     } finally {
       process.umask(previous);
     }
-    const tree = await readTree(join(roots.managed!, "modes"));
+    const tree = await readTree(join(roots.managedDir, "modes"));
     expect(
       Object.fromEntries(Object.entries(tree).map(([path, { mode }]) => [path, mode.toString(8)])),
     ).toEqual({
@@ -224,7 +226,7 @@ describe("install and check", () => {
       "scripts/run.sh": "755",
     });
     for (const dir of ["", "docs", "docs/deep", "scripts"]) {
-      expect(((await stat(join(roots.managed!, "modes", dir))).mode & 0o7777).toString(8)).toBe(
+      expect(((await stat(join(roots.managedDir, "modes", dir))).mode & 0o7777).toString(8)).toBe(
         "755",
       );
     }
@@ -232,7 +234,7 @@ describe("install and check", () => {
 
   it("refuses without a managed root", async () => {
     const dir = await makeTempDir();
-    const roots = SkillRoots.forWorkspace(dir);
+    const roots = { builtin: join(dir, "skills") };
     const expected = { ok: false, refusal: { code: "no-managed-root" } };
     expect(await install(roots, [simple("x")])).toMatchObject(expected);
     expect(await check(roots, [simple("x")])).toMatchObject(expected);
@@ -241,7 +243,7 @@ describe("install and check", () => {
   it("answers store-failed when the managed root cannot be created, and writes nothing", async () => {
     const dir = await makeTempDir();
     await writeFile(join(dir, "data"), "a file where a directory should be");
-    const roots = new SkillRoots(join(dir, "ws", "skills"), join(dir, "data", "skills"));
+    const roots = directoryRoots(join(dir, "ws", "skills"), join(dir, "data", "skills"));
     const result = await install(roots, [simple("x")]);
     expect(result).toMatchObject({ ok: false, refusal: { code: "store-failed" } });
     if (!result.ok) expect(message(result.refusal)).toContain("could not be written");

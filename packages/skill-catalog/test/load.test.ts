@@ -4,8 +4,8 @@ import { mkdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { countCalls } from "@skillshelf/test-utils";
 import { describe, expect, it } from "vitest";
-import { load } from "../src/index.js";
-import { makeRoots, makeTempDir, skillText, writeSkills } from "./trees.js";
+import { catalog, load } from "../src/index.js";
+import { directoryRoots, makeRoots, makeTempDir, skillText, writeSkills } from "./trees.js";
 
 const manySkills = (count: number): Record<string, string> =>
   Object.fromEntries(
@@ -18,8 +18,8 @@ describe("load", () => {
     const large = await makeRoots();
     await writeSkills(small.builtin, manySkills(10));
     await writeSkills(large.builtin, manySkills(2_000));
-    await writeSkills(small.managed!, { mine: skillText("mine") });
-    await writeSkills(large.managed!, { mine: skillText("mine") });
+    await writeSkills(small.managedDir, { mine: skillText("mine") });
+    await writeSkills(large.managedDir, { mine: skillText("mine") });
     for (const id of ["skill-5", "mine"]) {
       const few = await countCalls(() => load(small, id));
       const many = await countCalls(() => load(large, id));
@@ -42,7 +42,7 @@ describe("load", () => {
   it("names the available ids when the id is unknown", async () => {
     const roots = await makeRoots();
     await writeSkills(roots.builtin, { alpha: skillText("alpha"), broken: skillText("other") });
-    await writeSkills(roots.managed!, { beta: skillText("beta") });
+    await writeSkills(roots.managedDir, { beta: skillText("beta") });
     const result = await load(roots, "gamma");
     expect(result).toMatchObject({ ok: false, refusal: { code: "unknown-skill", id: "gamma" } });
     if (!result.ok)
@@ -62,7 +62,19 @@ describe("load", () => {
     if (!result.ok) expect(result.refusal.reason).toContain("declares the id 'other'");
   });
 
-  it.each(["../secret", "..", "a/../../secret", "/etc", "", "Alpha", "a\u0000b"])(
+  it("names the catalog's reason for a plain name the id rule refuses, as catalog() does", async () => {
+    const roots = await makeRoots();
+    await writeSkills(roots.builtin, { Bad: skillText("Bad") });
+    const listed = (await catalog(roots)).refused;
+    expect(listed).toMatchObject([{ id: "Bad", code: "invalid-id" }]);
+    const result = await load(roots, "Bad");
+    expect(result).toEqual({ ok: false, refusal: listed[0] });
+    const absent = await load(roots, "Alpha");
+    expect(absent).toMatchObject({ ok: false, refusal: { code: "unknown-skill", id: "Alpha" } });
+    if (!absent.ok) expect(absent.refusal.reason).toContain("it is not a valid id");
+  });
+
+  it.each(["../secret", "..", "a/../../secret", "/etc", "", ".hidden", "a\u0000b"])(
     "refuses the id %j as unknown without reading outside the roots",
     async (id) => {
       const dir = await makeTempDir();
@@ -82,7 +94,7 @@ describe("load", () => {
     const dir = await makeTempDir();
     const managed = join(dir, "data", "skills");
     await writeSkills(managed, { mine: skillText("mine") });
-    const result = await load({ builtin: join(dir, "absent"), managed }, "mine");
+    const result = await load(directoryRoots(join(dir, "absent"), managed), "mine");
     expect(result).toMatchObject({
       ok: true,
       skill: { id: "mine", origin: "managed", path: join(managed, "mine", "SKILL.md") },

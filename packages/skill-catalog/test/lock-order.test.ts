@@ -10,7 +10,7 @@ import { acquireLock } from "../src/lock.js";
 import { makeRoots } from "./trees.js";
 
 it("hands the lock to waiters in arrival order once another owner releases it", async () => {
-  const managed = (await makeRoots()).managed!;
+  const managed = (await makeRoots()).managedDir;
   await mkdir(managed, { recursive: true });
   // Held as a live process on this host would hold it: never broken, only waited for.
   const owner = { pid: process.pid, host: hostname(), boot: "", token: "held-by-the-test" };
@@ -40,7 +40,7 @@ it("hands the lock to waiters in arrival order once another owner releases it", 
 });
 
 it("lets the next writer go when a waiter fails", async () => {
-  const managed = (await makeRoots()).managed!;
+  const managed = (await makeRoots()).managedDir;
   await mkdir(managed, { recursive: true });
   const owner = { pid: process.pid, host: hostname(), boot: "", token: "held" };
   await writeFile(join(managed, ".lock"), JSON.stringify(owner));

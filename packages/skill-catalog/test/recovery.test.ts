@@ -16,7 +16,7 @@ type Stage = "uncommitted" | "committed" | "first moved aside" | "first swapped"
 
 async function crashedAt(stage: Stage) {
   const roots = await makeRoots();
-  const managed = roots.managed!;
+  const managed = roots.managedDir;
   await writeSkills(managed, { one: skillText("one", "old\n"), two: skillText("two", "old\n") });
   await writeFile(join(managed, "one", "old-only.md"), "old");
   const txn = join(managed, ".staging", "0123456789abcdef");
@@ -34,9 +34,11 @@ async function crashedAt(stage: Stage) {
   return roots;
 }
 
-const bodies = async (roots: { managed?: string }) =>
+const bodies = async (roots: { managedDir: string }) =>
   Promise.all(
-    ["one", "two"].map(async (id) => Object.keys(await readTree(join(roots.managed!, id))).sort()),
+    ["one", "two"].map(async (id) =>
+      Object.keys(await readTree(join(roots.managedDir, id))).sort(),
+    ),
   );
 
 describe("recovery", () => {
@@ -61,7 +63,7 @@ describe("recovery", () => {
         ? [["SKILL.md", "old-only.md"], ["SKILL.md"]]
         : [["SKILL.md"], ["SKILL.md"]],
     );
-    expect(await namesIn(join(roots.managed!, ".staging"))).toEqual([]);
+    expect(await namesIn(join(roots.managedDir, ".staging"))).toEqual([]);
   });
 
   it.each<Stage>(["uncommitted", "first moved aside"])(
@@ -72,55 +74,55 @@ describe("recovery", () => {
         bundleSkill("three", { "SKILL.md": skillText("three") }),
       ]);
       expect(result).toMatchObject({ ok: true });
-      expect(await namesIn(join(roots.managed!, ".staging"))).toEqual([]);
+      expect(await namesIn(join(roots.managedDir, ".staging"))).toEqual([]);
       expect((await catalog(roots)).skills.map((s) => s.id)).toEqual(["one", "three", "two"]);
     },
   );
 
   it("breaks a lock whose owner process is gone, and waits for none", async () => {
     const roots = await makeRoots();
-    await writeSkills(roots.managed!, { old: skillText("old") });
+    await writeSkills(roots.managedDir, { old: skillText("old") });
     const gone = spawnSync(process.execPath, [
       "-e",
       "process.stdout.write(String(process.pid))",
     ]).stdout.toString();
     const owner = { pid: Number(gone), host: hostname(), boot: "", token: "dead" };
-    await writeFile(join(roots.managed!, ".lock"), JSON.stringify(owner));
-    await mkdir(join(roots.managed!, ".staging"));
-    await writeFile(join(roots.managed!, ".staging", `lock-${gone}-dead`), JSON.stringify(owner));
-    await writeFile(join(roots.managed!, ".staging", `lock-${gone}-torn`), '{"pid":');
+    await writeFile(join(roots.managedDir, ".lock"), JSON.stringify(owner));
+    await mkdir(join(roots.managedDir, ".staging"));
+    await writeFile(join(roots.managedDir, ".staging", `lock-${gone}-dead`), JSON.stringify(owner));
+    await writeFile(join(roots.managedDir, ".staging", `lock-${gone}-torn`), '{"pid":');
     const started = performance.now();
     expect(
       await install(roots, [bundleSkill("fresh", { "SKILL.md": skillText("fresh") })]),
     ).toMatchObject({ ok: true });
     expect(await remove(roots, "old")).toEqual({ ok: true, id: "old" });
     expect(performance.now() - started).toBeLessThan(5_000);
-    expect((await namesIn(roots.managed!)).filter((n) => n.startsWith("."))).toEqual([
+    expect((await namesIn(roots.managedDir)).filter((n) => n.startsWith("."))).toEqual([
       ".records",
       ".staging",
     ]);
-    expect(await namesIn(join(roots.managed!, ".staging"))).toEqual([]);
+    expect(await namesIn(join(roots.managedDir, ".staging"))).toEqual([]);
   });
 
   it("breaks a lock left unreadable long ago", async () => {
     const roots = await makeRoots();
-    await mkdir(roots.managed!, { recursive: true });
-    await writeFile(join(roots.managed!, ".lock"), "");
+    await mkdir(roots.managedDir, { recursive: true });
+    await writeFile(join(roots.managedDir, ".lock"), "");
     const longAgo = new Date(Date.now() - 120_000);
-    await utimes(join(roots.managed!, ".lock"), longAgo, longAgo);
+    await utimes(join(roots.managedDir, ".lock"), longAgo, longAgo);
     const result = await install(roots, [bundleSkill("after", { "SKILL.md": skillText("after") })]);
     expect(result).toMatchObject({ ok: true });
   });
 
   it("waits for a lock whose owner still runs, and installs once it is released", async () => {
     const roots = await makeRoots();
-    await mkdir(roots.managed!, { recursive: true });
+    await mkdir(roots.managedDir, { recursive: true });
     const holder = spawn(process.execPath, ["-e", "setTimeout(() => {}, 30_000)"]);
     onTestFinished(() => {
       holder.kill();
     });
     const owner = { pid: holder.pid, host: hostname(), boot: "", token: "alive" };
-    await writeFile(join(roots.managed!, ".lock"), JSON.stringify(owner));
+    await writeFile(join(roots.managedDir, ".lock"), JSON.stringify(owner));
     let settled = false;
     const pending = install(roots, [bundleSkill("waits", { "SKILL.md": skillText("waits") })]).then(
       (result) => {
@@ -130,8 +132,8 @@ describe("recovery", () => {
     );
     await sleep(400);
     expect(settled).toBe(false);
-    expect(await namesIn(roots.managed!)).not.toContain("waits");
-    await unlink(join(roots.managed!, ".lock"));
+    expect(await namesIn(roots.managedDir)).not.toContain("waits");
+    await unlink(join(roots.managedDir, ".lock"));
     expect(await pending).toMatchObject({ ok: true, installed: [{ id: "waits" }] });
   });
 });

@@ -3,7 +3,7 @@
 import { join } from "node:path";
 import { message } from "@skillshelf/contract";
 import { describe, expect, it } from "vitest";
-import { catalog, install, load, remove, SkillRoots } from "../src/index.js";
+import { catalog, install, load, remove } from "../src/index.js";
 import { bundleSkill, makeRoots, makeTempDir, namesIn, skillText, writeSkills } from "./trees.js";
 
 describe("remove", () => {
@@ -12,10 +12,10 @@ describe("remove", () => {
     const skill = bundleSkill("gone", { "SKILL.md": skillText("gone"), "a/b/c.md": "deep" });
     expect(await install(roots, [skill])).toMatchObject({ ok: true });
     expect(await remove(roots, "gone")).toEqual({ ok: true, id: "gone" });
-    expect(await namesIn(roots.managed!)).toEqual([".records", ".staging"]);
-    expect(await namesIn(join(roots.managed!, ".staging"))).toEqual([]);
+    expect(await namesIn(roots.managedDir)).toEqual([".records", ".staging"]);
+    expect(await namesIn(join(roots.managedDir, ".staging"))).toEqual([]);
     // The record went with its skill.
-    expect(await namesIn(join(roots.managed!, ".records"))).toEqual([]);
+    expect(await namesIn(join(roots.managedDir, ".records"))).toEqual([]);
     expect(await load(roots, "gone")).toMatchObject({
       ok: false,
       refusal: { code: "unknown-skill" },
@@ -25,7 +25,7 @@ describe("remove", () => {
   it("removes the managed copy of an id defined twice, which resolves the conflict", async () => {
     const roots = await makeRoots();
     await writeSkills(roots.builtin, { both: skillText("both") });
-    await writeSkills(roots.managed!, { both: skillText("both") });
+    await writeSkills(roots.managedDir, { both: skillText("both") });
     expect((await catalog(roots)).refused).toMatchObject([{ code: "defined-twice" }]);
     expect(await remove(roots, "both")).toEqual({ ok: true, id: "both" });
     expect((await catalog(roots)).skills).toMatchObject([{ id: "both", origin: "builtin" }]);
@@ -45,7 +45,7 @@ describe("remove", () => {
   });
 
   it("refuses without a managed root", async () => {
-    const roots = SkillRoots.forWorkspace(await makeTempDir());
+    const roots = { builtin: join(await makeTempDir(), "skills") };
     expect(await remove(roots, "x")).toMatchObject({
       ok: false,
       refusal: { code: "no-managed-root" },

@@ -6,14 +6,22 @@ import { readdir, readFile, stat } from "node:fs/promises";
 import { join, relative } from "node:path";
 import { type Skill, skillFileOf } from "@skillshelf/bundle-reader";
 import { makeTempDir, skillText, writeSkills } from "@skillshelf/test-utils";
-import { SkillRoots } from "../src/index.js";
+import { DirectoryStore } from "../src/index.js";
 
 export { makeTempDir, skillText, writeSkills };
 
+/** Roots whose managed store is a directory, with that directory's path beside it. */
+export type DirectoryRoots = { builtin: string; managed: DirectoryStore; managedDir: string };
+
+/** Roots over `builtin` and a directory store at `managedDir`. */
+export function directoryRoots(builtin: string, managedDir: string): DirectoryRoots {
+  return { builtin, managed: new DirectoryStore(managedDir), managedDir };
+}
+
 /** Roots in a fresh temporary directory: builtin `<dir>/ws/skills`, managed `<dir>/data/skills`. */
-export async function makeRoots(): Promise<SkillRoots> {
+export async function makeRoots(): Promise<DirectoryRoots> {
   const dir = makeTempDir("skillshelf-catalog-");
-  return SkillRoots.forWorkspace(join(dir, "ws")).withManaged(join(dir, "data"));
+  return directoryRoots(join(dir, "ws", "skills"), join(dir, "data", "skills"));
 }
 
 /** A skill as the reader returns it, from a map of path to text (or bytes). */

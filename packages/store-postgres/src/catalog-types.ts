@@ -11,6 +11,7 @@ export type {
   StoreChange,
   StoredEntry,
   StoredFiles,
+  StoreUsage,
   StoreView,
   StoreWriteResult,
 } from "@skillshelf/skill-catalog";

@@ -20,6 +20,7 @@ import type {
   StoreChange,
   StoredEntry,
   StoredFiles,
+  StoreUsage,
   StoreView,
   StoreWriteResult,
 } from "./catalog-types.js";
@@ -87,6 +88,10 @@ export class PgStore implements PostgresStore {
     return listEntries(this.#run, this.location);
   }
 
+  async usage(): Promise<StoreUsage> {
+    return usageOf(this.#run);
+  }
+
   async inspect(id: string): Promise<StoredEntry | undefined> {
     const [row] = await this.#run<SkillRow>(`SELECT ${ENTRY_COLUMNS} WHERE s.id = $3`, [
       MAX_SKILL_FILE_BYTES,
@@ -142,7 +147,7 @@ export class PgStore implements PostgresStore {
     try {
       result = await inTransaction(this.#pool, async (run): Promise<StoreWriteResult> => {
         await run("SELECT pg_advisory_xact_lock($1)", [WRITE_LOCK]);
-        const refusal = await admit(viewOf(run, this.location));
+        const refusal = await admit(viewOf(run));
         if (refusal !== undefined) return { ok: false, refusal };
         if (skills.length === 0) return { ok: true };
         // A replaced skill goes whole (its files cascade) before the new one is written.
@@ -262,12 +267,22 @@ async function listEntries(run: Run, location: string): Promise<StoredEntry[]> {
   return rows.map((row) => entryOf(location, row, MAX_SKILL_FILE_BYTES));
 }
 
+/** Each stored skill and its SKILL.md's length, in one query that reads no body (a bytea's length is in its header). */
+async function usageOf(run: Run): Promise<StoreUsage> {
+  const rows = await run<{ id: string; bytes: number | null }>(
+    `SELECT s.id, octet_length(f.bytes) AS bytes FROM skillshelf.skills s
+     LEFT JOIN skillshelf.files f ON f.skill_id = s.id AND f.path = $1`,
+    [SKILL_FILE],
+  );
+  return new Map(rows.flatMap((row) => (row.bytes === null ? [] : [[row.id, Number(row.bytes)]])));
+}
+
 /** The store as a writer sees it inside its transaction, after taking the lock. */
-function viewOf(run: Run, location: string): StoreView {
+function viewOf(run: Run): StoreView {
   return {
     has: async (id) =>
       (await run("SELECT 1 FROM skillshelf.skills WHERE id = $1", [id])).length > 0,
-    list: () => listEntries(run, location),
+    usage: () => usageOf(run),
   };
 }
 

@@ -5,7 +5,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { type Cluster, startCluster } from "@skillshelf/test-postgres";
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
-import { openPostgresStore, openRoots, type PostgresStore } from "../src/index.js";
+import { openPostgresStore, type PostgresStore } from "../src/index.js";
 import { admitNew, skillOf, staged } from "./support/skills.js";
 
 let cluster: Cluster;
@@ -206,27 +206,6 @@ describe("opening the store (needs PostgreSQL)", () => {
     }
     const wrong = await openPostgresStore(bare, { env: { PGPASSWORD: "wrong-password" } });
     expect(wrong.ok).toBe(false);
-  });
-});
-
-describe("openRoots (needs PostgreSQL)", () => {
-  it("keeps the managed directory when no store was decided, and opens the store when one was", async () => {
-    const plain = await openRoots({ builtin: "/w/skills", managed: "/d/skills" });
-    expect(plain.ok && plain.roots).toEqual({ builtin: "/w/skills", managed: "/d/skills" });
-    const url = cluster.createDatabase();
-    const opened = await openRoots({ builtin: "/w/skills", managed: "/d/skills", store: url });
-    if (!opened.ok) throw new Error(opened.refusal.detail);
-    onTestFinished(() => opened.close());
-    const managed = opened.roots.managed;
-    if (typeof managed === "string") throw new Error("the store was not opened");
-    expect(managed.location).toBe(url.replace(`:${cluster.password}@`, "@"));
-    expect(await managed.list()).toEqual([]);
-  });
-
-  it("answers store-failed when the decided store cannot be reached", async () => {
-    const store = cluster.url.replace(`:${cluster.port}/`, ":1/");
-    const opened = await openRoots({ builtin: "/w", managed: "/d", store });
-    expect(opened).toMatchObject({ ok: false, refusal: { code: "store-failed" } });
   });
 });
 

@@ -57,6 +57,13 @@ function sampleFields(code: Code): SampleFields {
     "payload-too-large": { limit: MAX_PAYLOAD_BYTES },
     "invalid-payload": { path: "run/skills.json", detail: "skills[0].digest is missing" },
     "revision-mismatch": { path: "run/skills.json" },
+    "bad-signature": { skill: "pdf-tools", detail: "it was made over another statement" },
+    "untrusted-signer": {
+      skill: "pdf-tools",
+      other: "SHA256:0gTG5l+R9kg5jG+Cp2CIX9a18keg9EHpvehTz/qUPpw",
+      detail: "it is not in allowed_signers",
+    },
+    "invalid-trust-file": { path: "allowed_signers", detail: "line 3 holds an unknown option" },
     internal: { detail: "unexpected state" },
   };
   return samples[code] ?? { skill: "pdf-tools" };

@@ -41,6 +41,11 @@ it("reads, installs, catalogs, loads and hands out the sample bundle from the ta
   expect(seen.verified).toEqual({ revision: seen.catalog.revision });
   expect(seen.refusal.code).toBe("stray-file");
   expect(seen.refusal.message).toContain("notes.txt");
+  expect(seen.shelf).toEqual({
+    imported: ["pdf-tools", "release-notes"],
+    listed: ["pdf-tools", "release-notes"],
+    tool: "consumer 1.0.0",
+  });
   expect(seen.cliExports).toBeGreaterThan(0);
   expect(seen.serverExports).toBeGreaterThan(0);
 });

@@ -1,12 +1,10 @@
 // `skillshelf check <source>`: the verdict import would give on the same
-// store, writing nothing. It reads the bundle exactly as import does and asks
-// the catalog's check(), which runs install's validation without the writes.
-// With --list it only says which skills the source holds, and under which
-// --path, judging nothing (the reader's listBundle).
-import { check } from "@skillshelf/skill-catalog";
+// store, writing nothing: the shelf's check runs the import flow short of
+// the writes. With --list it only says which skills the source holds, and
+// under which --path, judging nothing (the shelf's listSource).
 import type { Context } from "../context.js";
 import { formatBytes, formatTable, printJson } from "../output.js";
-import { listSkills, type ReadChoices, readSkills, summarizeSkills, totalBytes } from "../read.js";
+import { type ReadChoices, shelfChoicesOf, summaryOf, totalBytes, withSource } from "../read.js";
 import { EXIT_OK, reportRefusal } from "../refusal.js";
 import { printWarnings } from "../warnings.js";
 
@@ -19,25 +17,27 @@ export async function runCheck(
 ): Promise<number> {
   const { output, json } = context;
   if (options.list === true) return printListing(context, argument, options);
-  const read = await readSkills(context, argument, options);
-  if (!read.ok) return reportRefusal(output, read.refusal, json);
-  const verdict = await check(context.roots, read.skills, { replace: options.replace === true });
+  const verdict = await withSource(context, argument, options, (source, onProgress) =>
+    context.shelf.check(source, {
+      ...shelfChoicesOf(options, onProgress),
+      replace: options.replace === true,
+    }),
+  );
   if (!verdict.ok) return reportRefusal(output, verdict.refusal, json);
-  const skills = summarizeSkills(read.skills);
+  const { skills } = verdict;
   if (json) {
-    printJson(output, { ok: true, skills, warnings: read.warnings });
+    printJson(output, { ok: true, skills: skills.map(summaryOf), warnings: verdict.warnings });
     return EXIT_OK;
   }
   const { out } = output;
-  const replacing = new Set(verdict.installed.filter((s) => s.replaced).map((s) => s.id));
   const rows = skills.map((skill) => [
-    replacing.has(skill.id) ? "would replace" : "would install",
+    skill.replaced ? "would replace" : "would install",
     out.paint("bold", skill.id),
     `${skill.files.length} ${skill.files.length === 1 ? "file" : "files"}`,
     formatBytes(totalBytes(skill)),
   ]);
   for (const line of formatTable(rows)) out.line(line);
-  printWarnings(output, read.warnings);
+  printWarnings(output, verdict.warnings);
   out.line(
     `${out.paint("green", "ok:")} ${skills.length} ${skills.length === 1 ? "skill" : "skills"} would be imported; nothing was written`,
   );
@@ -51,7 +51,9 @@ async function printListing(
   options: CheckOptions,
 ): Promise<number> {
   const { output, json } = context;
-  const listed = await listSkills(context, argument, options);
+  const listed = await withSource(context, argument, options, (source, onProgress) =>
+    context.shelf.listSource(source, { path: options.path, onProgress }),
+  );
   if (!listed.ok) return reportRefusal(output, listed.refusal, json);
   const { listing } = listed;
   if (json) {

@@ -1,12 +1,12 @@
-// `skillshelf import <source> [--replace]`: reads the bundle and installs its
-// skills into the managed root, all or nothing, then says what was installed
-// and what replaced an earlier version (`show <id>` tells where it lives). Installing can take a while for a
-// large bundle, so it gets a progress line of its own.
-import { install, recordSource } from "@skillshelf/skill-catalog";
+// `skillshelf import <source> [--replace]`: the shelf's import flow reads
+// the bundle and installs its skills into the managed store, all or nothing,
+// with their record; this says what was installed and what replaced an
+// earlier version (`show <id>` tells where it lives). Installing can take a
+// while for a large bundle, so it gets a progress line of its own.
 import type { Context } from "../context.js";
 import { formatBytes, formatTable, printJson } from "../output.js";
-import { startProgress } from "../progress.js";
-import { type ReadChoices, readSkills, summarizeSkills, totalBytes } from "../read.js";
+import { type Progress, startProgress } from "../progress.js";
+import { type ReadChoices, shelfChoicesOf, summaryOf, totalBytes, withSource } from "../read.js";
 import { EXIT_OK, reportRefusal } from "../refusal.js";
 import { printWarnings } from "../warnings.js";
 
@@ -18,41 +18,41 @@ export async function runImport(
   options: ImportOptions,
 ): Promise<number> {
   const { output, json } = context;
-  const read = await readSkills(context, argument, options);
-  if (!read.ok) return reportRefusal(output, read.refusal, json);
-  const count = read.skills.length;
-  const progress = startProgress(
-    output.err,
-    `installing ${count} ${count === 1 ? "skill" : "skills"}`,
-  );
-  const result = await recordSource(read.source, { path: options.path, skills: options.skill })
-    .then((source) =>
-      install(context.roots, read.skills, {
+  let progress: Progress | undefined;
+  const result = await withSource(context, argument, options, (source, onProgress, doneReading) =>
+    context.shelf
+      .import(source, {
+        ...shelfChoicesOf(options, onProgress),
         replace: options.replace === true,
-        source,
-        tool: context.tool,
-      }),
-    )
-    .finally(() => progress.stop());
+        onRead: (skills) => {
+          doneReading();
+          const count = skills.length;
+          progress = startProgress(
+            output.err,
+            `installing ${count} ${count === 1 ? "skill" : "skills"}`,
+          );
+        },
+      })
+      .finally(() => progress?.stop()),
+  );
   if (!result.ok) return reportRefusal(output, result.refusal, json);
-  const skills = summarizeSkills(read.skills);
+  const { skills, warnings } = result;
   if (json) {
-    printJson(output, { ok: true, skills, installed: result.installed, warnings: read.warnings });
+    const installed = skills.map(({ files: _files, ...done }) => done);
+    printJson(output, { ok: true, skills: skills.map(summaryOf), installed, warnings });
     return EXIT_OK;
   }
   const { out } = output;
-  const byId = new Map(skills.map((skill) => [skill.id, skill]));
-  const rows = result.installed.map((done) => {
-    const skill = byId.get(done.id);
-    const files = skill?.files.length ?? 0;
+  const rows = skills.map((done) => {
+    const files = done.files.length;
     return [
       out.paint("green", done.replaced ? "replaced" : "installed"),
       out.paint("bold", done.id),
       `${files} ${files === 1 ? "file" : "files"}`,
-      formatBytes(skill === undefined ? 0 : totalBytes(skill)),
+      formatBytes(totalBytes(done)),
     ];
   });
   for (const line of formatTable(rows)) out.line(line);
-  printWarnings(output, read.warnings);
+  printWarnings(output, warnings);
   return EXIT_OK;
 }

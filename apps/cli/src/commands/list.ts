@@ -6,8 +6,7 @@
 // (read from their SKILL.md by the reader's own checks). With --json, the
 // catalog's own report (with each managed skill's record and recorded tree
 // digest), the payload bound's use and the warnings.
-import { specWarningsOf, type Warning } from "@skillshelf/bundle-reader";
-import { type Catalog, catalogReport, listSkills } from "@skillshelf/skill-catalog";
+import { type Catalog, catalogReport } from "@skillshelf/skill-catalog";
 import type { Context } from "../context.js";
 import {
   type Channel,
@@ -18,21 +17,21 @@ import {
   visibleLength,
 } from "../output.js";
 import { EXIT_OK } from "../refusal.js";
-import { managedLocation } from "../roots.js";
 import { printWarnings } from "../warnings.js";
 
 /** Digests are shown by their first 12 hex digits, enough to tell versions apart. */
 export const SHORT_DIGEST = 12;
 
 export async function runList(context: Context): Promise<number> {
-  const { output, roots } = context;
-  const listed = await listSkills(roots);
+  const { output, shelf } = context;
+  const listed = await shelf.list();
   const found = listed.catalog;
-  const warnings: Warning[] = found.skills.flatMap((skill) => specWarningsOf(skill.id, skill.text));
+  const { warnings } = listed;
+  const managedLocation = shelf.managedLocation;
   if (context.json) {
     printJson(output, {
       ok: true,
-      roots: { builtin: roots.builtin, managed: managedLocation(roots) },
+      roots: { builtin: shelf.roots.builtin, managed: managedLocation },
       ...catalogReport(found, listed.records),
       payload: listed.payload,
       warnings,
@@ -41,7 +40,7 @@ export async function runList(context: Context): Promise<number> {
   }
   const { out } = output;
   if (found.skills.length === 0 && found.refused.length === 0) {
-    out.line(`no skills in ${roots.builtin} or ${managedLocation(roots)}`);
+    out.line(`no skills in ${shelf.roots.builtin} or ${managedLocation}`);
     return EXIT_OK;
   }
   for (const line of formatSkills(out, found)) out.line(line);

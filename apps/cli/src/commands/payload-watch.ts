@@ -6,7 +6,7 @@
 // the watch: the last payload stays in place until the next good one.
 import { resolve } from "node:path";
 import { message } from "@skillshelf/contract";
-import { type WatchEvent, watchPayload } from "@skillshelf/payload";
+import type { WatchEvent } from "@skillshelf/payload";
 import type { Context } from "../context.js";
 import { printJson } from "../output.js";
 import { EXIT_OK } from "../refusal.js";
@@ -41,7 +41,7 @@ export async function runPayloadWatch(context: Context, options: WatchCliOptions
     }
   };
   try {
-    await watchPayload(context.roots, resolve(context.cwd, options.out), {
+    await context.shelf.watchPayload(resolve(context.cwd, options.out), {
       signal: stop.signal,
       onEvent: say,
       ...(options.intervalMs === undefined ? {} : { intervalMs: options.intervalMs }),

@@ -4,7 +4,7 @@
 // it keeps doing so whenever the revision changes (payload-watch.ts). With
 // --json the payload itself follows `"ok": true`, so a script gets the bodies too.
 import { resolve } from "node:path";
-import { materialize, type Payload, payload } from "@skillshelf/payload";
+import type { Payload } from "@skillshelf/payload";
 import { type Context, UsageError } from "../context.js";
 import { type Channel, formatBytes, formatTable, printJson } from "../output.js";
 import { EXIT_OK, reportRefusal } from "../refusal.js";
@@ -13,7 +13,7 @@ import { SHORT_DIGEST } from "./list.js";
 export type PayloadOptions = { out?: string; watch?: boolean };
 
 export async function runPayload(context: Context, options: PayloadOptions): Promise<number> {
-  const { output, json, roots } = context;
+  const { output, json, shelf } = context;
   if (options.watch === true) {
     if (options.out === undefined) throw new UsageError("--watch needs --out <dir> to write to");
     const { runPayloadWatch } = await import("./payload-watch.js");
@@ -21,8 +21,8 @@ export async function runPayload(context: Context, options: PayloadOptions): Pro
   }
   const result =
     options.out === undefined
-      ? await payload(roots)
-      : await materialize(roots, resolve(context.cwd, options.out));
+      ? await shelf.payload()
+      : await shelf.writePayload(resolve(context.cwd, options.out));
   if (!result.ok) return reportRefusal(output, result.refusal, json);
   const path = "path" in result ? result.path : undefined;
   if (json) {

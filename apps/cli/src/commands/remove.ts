@@ -1,14 +1,12 @@
 // `skillshelf remove <id>`: removes a managed skill. Builtin skills belong to
 // the workspace and are refused by the catalog, never touched here.
-import { remove } from "@skillshelf/skill-catalog";
 import type { Context } from "../context.js";
 import { printJson } from "../output.js";
 import { EXIT_OK, reportRefusal } from "../refusal.js";
-import { managedLocation } from "../roots.js";
 
 export async function runRemove(context: Context, id: string): Promise<number> {
   const { output, json } = context;
-  const result = await remove(context.roots, id);
+  const result = await context.shelf.remove(id);
   if (!result.ok) return reportRefusal(output, result.refusal, json);
   if (json) {
     printJson(output, { ok: true, id: result.id });
@@ -16,7 +14,7 @@ export async function runRemove(context: Context, id: string): Promise<number> {
   }
   const { out } = output;
   out.line(
-    `${out.paint("green", "removed")} ${out.paint("bold", result.id)} from ${managedLocation(context.roots)}`,
+    `${out.paint("green", "removed")} ${out.paint("bold", result.id)} from ${context.shelf.managedLocation}`,
   );
   return EXIT_OK;
 }

@@ -3,14 +3,14 @@
 // is managed, its files (read by skill-catalog with the catalog's rules),
 // and then its SKILL.md exactly as it is held. Any refusal, the catalog's
 // own included, is reported from the one refusal table.
-import { describeSkill, skillReport } from "@skillshelf/skill-catalog";
+import { skillReport } from "@skillshelf/skill-catalog";
 import type { Context } from "../context.js";
 import { formatBytes, formatTable, printJson } from "../output.js";
 import { EXIT_OK, reportRefusal } from "../refusal.js";
 
 export async function runShow(context: Context, id: string): Promise<number> {
   const { output, json } = context;
-  const described = await describeSkill(context.roots, id);
+  const described = await context.shelf.describe(id);
   if (!described.ok) return reportRefusal(output, described.refusal, json);
   // The record itself (source, time, tool) is in --json; the table says whether the files drifted.
   const { skill, files, treeDigest, record, verdict } = described.description;

@@ -3,11 +3,9 @@
 // selection, as one replace. A skill whose tree would not change is "up to
 // date"; one whose files drifted since import is left alone and named unless
 // --force. Exit 0 when nothing was left alone, 1 otherwise.
-import { update } from "@skillshelf/skill-catalog";
 import type { Context } from "../context.js";
 import { formatTable, printJson } from "../output.js";
 import { EXIT_OK, reportRefusal } from "../refusal.js";
-import { managedLocation } from "../roots.js";
 
 export type UpdateOptions = { force?: boolean };
 
@@ -19,10 +17,7 @@ export async function runUpdate(
   options: UpdateOptions,
 ): Promise<number> {
   const { output, json } = context;
-  const result = await update(context.roots, ids, {
-    force: options.force === true,
-    tool: context.tool,
-  });
+  const result = await context.shelf.update(ids, { force: options.force === true });
   if (!result.ok) return reportRefusal(output, result.refusal, json);
   const done = result.skills.every((s) => s.status === "updated" || s.status === "up-to-date");
   const code = done ? EXIT_OK : EXIT_LEFT_ALONE;
@@ -50,7 +45,7 @@ export async function runUpdate(
       why,
     ];
   });
-  if (rows.length === 0) out.line(`no managed skills in ${managedLocation(context.roots)}`);
+  if (rows.length === 0) out.line(`no managed skills in ${context.shelf.managedLocation}`);
   for (const line of formatTable(rows)) out.line(line.trimEnd());
   return code;
 }

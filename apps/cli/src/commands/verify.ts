@@ -2,17 +2,15 @@
 // against the record its install wrote: unchanged, changed (each file
 // modified, added, removed or whose mode changed, named), or no record.
 // Exit 0 only when every skill is unchanged, 1 otherwise.
-import { verify } from "@skillshelf/skill-catalog";
 import type { Context } from "../context.js";
 import { formatTable, printJson } from "../output.js";
 import { EXIT_OK, reportRefusal } from "../refusal.js";
-import { managedLocation } from "../roots.js";
 
 const EXIT_DRIFT = 1;
 
 export async function runVerify(context: Context, ids: string[]): Promise<number> {
   const { output, json } = context;
-  const result = await verify(context.roots, ids);
+  const result = await context.shelf.verify(ids);
   if (!result.ok) return reportRefusal(output, result.refusal, json);
   const allUnchanged = result.skills.every((skill) => skill.status === "unchanged");
   const code = allUnchanged ? EXIT_OK : EXIT_DRIFT;
@@ -22,7 +20,7 @@ export async function runVerify(context: Context, ids: string[]): Promise<number
   }
   const { out } = output;
   if (result.skills.length === 0) {
-    out.line(`no managed skills in ${managedLocation(context.roots)}`);
+    out.line(`no managed skills in ${context.shelf.managedLocation}`);
     return code;
   }
   const rows: string[][] = [];

@@ -2,17 +2,15 @@
 // `replace=1` to overwrite managed skills, `dry_run=1` to only check and
 // `strict=1` to refuse a bundle that draws specification warnings, `path=`
 // and `skill=` (repeated) to select, and `list=1` to answer only what the
-// source holds (the reader's listBundle), storing nothing. The
+// source holds (the shelf's listSource), storing nothing. The
 // gate admits the request before a byte of its body is read; the parsers
 // (registered only in this route's scope) stream the body under the caps;
 // the answer is 201 with the installed skills (200 for a dry run) or the
 // refusal with its table status. Reading the body into skills and storing
 // them waits for one of the unpack turns (unpack-turns.ts), so no more than
 // two bundles are held unpacked in memory however many imports are admitted.
-
-import { listBundle } from "@skillshelf/bundle-reader";
 import { MAX_ENTRIES, MAX_PATH_BYTES, MAX_SEGMENT_BYTES } from "@skillshelf/contract";
-import type { RootsLike } from "@skillshelf/skill-catalog";
+import type { Shelf } from "@skillshelf/shelf";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { z } from "zod";
 import { sendRefusal } from "../answer.js";
@@ -24,7 +22,6 @@ import { readArchiveBody } from "../imports/raw.js";
 import {
   type ImportOptions as Options,
   sourceOf as readerSourceOf,
-  runImport,
 } from "../imports/run-import.js";
 import { UnpackTurns } from "../imports/unpack-turns.js";
 import { defaultUploadRate, type UploadRate, watchUpload } from "../imports/upload-watch.js";
@@ -64,13 +61,13 @@ const querySchema = z.object({
     ])
     .optional()
     .transform((value) => (value === undefined || Array.isArray(value) ? value : [value])),
-  name: z.string().min(1).max(255).optional(),
+  name: z.string().min(1).max(MAX_SEGMENT_BYTES).optional(),
 });
 
 /** Registers POST /api/imports in its own scope, with its body parsers. */
 export function registerImportRoutes(
   app: FastifyInstance,
-  roots: RootsLike,
+  shelf: Shelf,
   caps: ImportCaps,
   gate: ImportGate,
   uploadRate: UploadRate = defaultUploadRate,
@@ -163,14 +160,21 @@ export function registerImportRoutes(
         if (options.list) {
           // list=1: what the source holds, for the console's checkboxes; nothing is stored.
           const listed = await turns.run(() =>
-            listBundle(readerSourceOf(body, options.name), {
-              ...(options.path === undefined ? {} : { path: options.path }),
-            }),
+            shelf.listSource(readerSourceOf(body, options.name), { path: options.path }),
           );
           if (!listed.ok) return sendRefusal(reply, listed.refusal);
           return reply.code(200).send({ listing: listed.listing });
         }
-        const outcome = await turns.run(() => runImport(roots, body, options));
+        const choices = {
+          replace,
+          strict: options.strict,
+          path: options.path,
+          skills: options.skills,
+        };
+        const outcome = await turns.run(() => {
+          const taken = readerSourceOf(body, options.name);
+          return dryRun ? shelf.check(taken, choices) : shelf.import(taken, choices);
+        });
         if (!outcome.ok) {
           request.log.info({ source, refusal: outcome.refusal.code }, "import refused");
           return sendRefusal(reply, outcome.refusal);

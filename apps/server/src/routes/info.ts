@@ -4,23 +4,17 @@
 // sending this replica traffic while its database is away and resumes once
 // the store reconnects by itself), the reader's limits with the server's own
 // caps derived from them, and the payload a worker would receive.
-
-import { limits } from "@skillshelf/contract";
-import { payload } from "@skillshelf/payload";
-import { DirectoryStore, type RootsLike } from "@skillshelf/skill-catalog";
+import type { Shelf } from "@skillshelf/shelf";
 import type { FastifyInstance } from "fastify";
 import { sendRefusal } from "../answer.js";
 import type { ImportCaps } from "../imports/caps.js";
 
 /** Registers GET /healthz, GET /readyz, GET /api/limits and GET /api/payload. */
-export function registerInfoRoutes(app: FastifyInstance, roots: RootsLike, caps: ImportCaps): void {
+export function registerInfoRoutes(app: FastifyInstance, shelf: Shelf, caps: ImportCaps): void {
   app.get("/healthz", async () => ({ ok: true }));
 
-  const store =
-    typeof roots.managed === "string" ? new DirectoryStore(roots.managed) : roots.managed;
   app.get("/readyz", async (_request, reply) => {
-    if (store === undefined) return { ok: true };
-    const probed = await store.probeWritable();
+    const probed = await shelf.ready();
     if (!probed.ok) {
       const { detail } = probed.refusal;
       return sendRefusal(
@@ -31,10 +25,10 @@ export function registerInfoRoutes(app: FastifyInstance, roots: RootsLike, caps:
     return { ok: true };
   });
 
-  app.get("/api/limits", async () => ({ ...limits(), ...caps }));
+  app.get("/api/limits", async () => ({ ...shelf.limits(), ...caps }));
 
   app.get("/api/payload", async (_request, reply) => {
-    const built = await payload(roots);
+    const built = await shelf.payload();
     if (!built.ok) return sendRefusal(reply, built.refusal);
     return built.payload;
   });

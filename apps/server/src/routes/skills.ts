@@ -3,19 +3,13 @@
 // (its report, tree digest, record, drift, file list and the Agent Skills
 // specification's warnings from the reader's spec-warnings module; no texts), one file
 // of it served as it is held, and removal of a managed one. What a stored
-// skill's files are, and whether a path names one, is skill-catalog's
-// (describeSkill, readStoredFile): a request path is judged there by the
+// skill's files are, and whether a path names one, is the shelf's
+// (describe, readFile): a request path is judged there by the
 // reader's path rules, and a path the skill does not hold is 404. Every
 // refusal, the catalog's own included, is answered from the one table.
 import { formatBytes, specWarningsOf } from "@skillshelf/bundle-reader";
-import {
-  describeSkill,
-  listSkills,
-  type OfferedSkill,
-  type RootsLike,
-  readStoredFile,
-  remove,
-} from "@skillshelf/skill-catalog";
+import type { Shelf } from "@skillshelf/shelf";
+import type { OfferedSkill } from "@skillshelf/skill-catalog";
 import type { FastifyInstance } from "fastify";
 import { sendRefusal } from "../answer.js";
 import type { ListedSkill, RemoveAnswer, SkillAnswer, SkillsAnswer } from "../api-types.js";
@@ -23,16 +17,16 @@ import type { ListedSkill, RemoveAnswer, SkillAnswer, SkillsAnswer } from "../ap
 type IdParams = { Params: { id: string } };
 
 /**
- * describeSkill, shared by the requests for one skill that arrive while it
+ * The shelf's describe, shared by the requests for one skill that arrive while it
  * is being read, so many clients viewing one big skill cost one read's
  * memory, not one per request.
  */
-function sharedDescriptions(roots: RootsLike): (id: string) => ReturnType<typeof describeSkill> {
-  const inFlight = new Map<string, ReturnType<typeof describeSkill>>();
+function sharedDescriptions(shelf: Shelf): Shelf["describe"] {
+  const inFlight = new Map<string, ReturnType<Shelf["describe"]>>();
   return (id) => {
     const pending = inFlight.get(id);
     if (pending !== undefined) return pending;
-    const read = describeSkill(roots, id).finally(() => inFlight.delete(id));
+    const read = shelf.describe(id).finally(() => inFlight.delete(id));
     inFlight.set(id, read);
     return read;
   };
@@ -42,10 +36,10 @@ type FileParams = { Params: { id: string; "*": string } };
 const listed = (skill: OfferedSkill): ListedSkill => ({ ...skill, size: formatBytes(skill.bytes) });
 
 /** Registers the catalog routes under /api/skills. */
-export function registerSkillRoutes(app: FastifyInstance, roots: RootsLike): void {
-  const describe = sharedDescriptions(roots);
+export function registerSkillRoutes(app: FastifyInstance, shelf: Shelf): void {
+  const describe = sharedDescriptions(shelf);
   app.get("/api/skills", async (): Promise<SkillsAnswer> => {
-    const { catalog, records, payload } = await listSkills(roots);
+    const { catalog, records, payload } = await shelf.list();
     const { skills, refused, revision } = catalog;
     return {
       skills: skills.map(({ text: _text, ...skill }) => {
@@ -78,7 +72,7 @@ export function registerSkillRoutes(app: FastifyInstance, roots: RootsLike): voi
 
   app.get<FileParams>("/api/skills/:id/files/*", async (request, reply) => {
     const { id, "*": path } = request.params;
-    const read = await readStoredFile(roots, id, path);
+    const read = await shelf.readFile(id, path);
     if (!read.ok) {
       if (read.refusal.code === "unknown-skill") return sendRefusal(reply, read.refusal);
       // A path the skill does not hold, however it fails (unsafe, a link, absent).
@@ -91,7 +85,7 @@ export function registerSkillRoutes(app: FastifyInstance, roots: RootsLike): voi
   });
 
   app.delete<IdParams>("/api/skills/:id", async (request, reply) => {
-    const removed = await remove(roots, request.params.id);
+    const removed = await shelf.remove(request.params.id);
     if (!removed.ok) return sendRefusal(reply, removed.refusal);
     request.log.info({ skill: removed.id }, "skill removed");
     const answer: RemoveAnswer = { removed: removed.id };

@@ -5,12 +5,15 @@ import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { shelfOver } from "@skillshelf/shelf";
+import { DirectoryStore } from "@skillshelf/skill-catalog";
 import { type AppOptions, buildApp, type ServerApp } from "../../src/app.js";
 
 export type TestServer = ServerApp & {
   url: string;
   token: string;
   dir: string;
+  /** The builtin root and the managed store's directory. */
   roots: { builtin: string; managed: string };
   /** Headers carrying the token. */
   auth: Record<string, string>;
@@ -33,12 +36,23 @@ export async function writeSkill(
   }
 }
 
-export async function startServer(options: Partial<AppOptions> = {}): Promise<TestServer> {
+/** A server's options; `managedDir` moves the directory store elsewhere (it is not created). */
+export type TestServerOptions = Partial<Omit<AppOptions, "shelf">> & { managedDir?: string };
+
+export async function startServer(options: TestServerOptions = {}): Promise<TestServer> {
   const dir = await mkdtemp(join(tmpdir(), "skillshelf-server-"));
-  const roots = { builtin: join(dir, "workspace", "skills"), managed: join(dir, "data", "skills") };
+  const { managedDir, ...appOptions } = options;
+  const roots = {
+    builtin: join(dir, "workspace", "skills"),
+    managed: managedDir ?? join(dir, "data", "skills"),
+  };
   await mkdir(roots.builtin, { recursive: true });
-  await mkdir(roots.managed, { recursive: true });
-  const server = await buildApp({ roots, token: testToken, logger: false, ...options });
+  if (managedDir === undefined) await mkdir(roots.managed, { recursive: true });
+  const shelf = shelfOver(
+    { builtin: roots.builtin, managed: new DirectoryStore(roots.managed) },
+    "skillshelf-server test",
+  );
+  const server = await buildApp({ shelf, token: testToken, logger: false, ...appOptions });
   await server.app.listen({ host: "127.0.0.1", port: 0 });
   const { port } = server.app.server.address() as AddressInfo;
   return {

@@ -13,7 +13,7 @@ import {
   verdictOfRefusal,
 } from "@skillshelf/conformance";
 import { type SourceCode, sourceCodes, type UnsafePathReason } from "@skillshelf/contract";
-import { check, type RootsLike } from "@skillshelf/skill-catalog";
+import { check, DirectoryStore, type Roots } from "@skillshelf/skill-catalog";
 import { expect } from "vitest";
 
 type Imported = { id: string; files: { path: string; bytes: number; executable: boolean }[] };
@@ -23,7 +23,7 @@ const sourceOf = (input: BuiltInput): Source =>
 
 async function libraryVerdictBehind(
   input: BuiltInput,
-  roots: RootsLike,
+  roots: Roots,
   code: string,
 ): Promise<Verdict> {
   const read = await readBundle(sourceOf(input), input.case.options);
@@ -41,7 +41,7 @@ export async function verdictOfAnswer(
   // biome-ignore lint/suspicious/noExplicitAny: the answer is read field by field.
   body: any,
   input: BuiltInput,
-  roots: RootsLike,
+  where: { builtin: string; managed: string },
 ): Promise<Verdict> {
   if (status === 200 || status === 201) {
     return verdictOfListing(
@@ -50,6 +50,9 @@ export async function verdictOfAnswer(
     );
   }
   const refusal = body.refusal as { code: SourceCode; path?: string; why?: UnsafePathReason };
-  if (!sourceCodes.includes(refusal.code)) return libraryVerdictBehind(input, roots, refusal.code);
+  if (!sourceCodes.includes(refusal.code)) {
+    const roots = { builtin: where.builtin, managed: new DirectoryStore(where.managed) };
+    return libraryVerdictBehind(input, roots, refusal.code);
+  }
   return verdictOfRefusal(refusal);
 }

@@ -10,12 +10,14 @@ import {
   type Skill,
 } from "@skillshelf/bundle-reader";
 import { type Payload, payload, readPayload } from "@skillshelf/payload";
+import { openShelf, type Shelf } from "@skillshelf/shelf";
 import {
   type Catalog,
   catalog,
+  DirectoryStore,
   install,
   type OfferedSkill,
-  SkillRoots,
+  type Roots,
 } from "@skillshelf/skill-catalog";
 
 export async function describeBundle(path: string): Promise<string> {
@@ -29,7 +31,10 @@ export async function describeBundle(path: string): Promise<string> {
 }
 
 export async function installAndHandOut(dir: string, skills: Skill[]): Promise<Payload | string> {
-  const roots = SkillRoots.forWorkspace(dir).withManaged(`${dir}/data`);
+  const roots: Roots = {
+    builtin: `${dir}/skills`,
+    managed: new DirectoryStore(`${dir}/data/skills`),
+  };
   const installed = await install(roots, skills, { replace: true });
   if (!installed.ok) return message(installed.refusal);
   const listed: Catalog = await catalog(roots);
@@ -38,6 +43,11 @@ export async function installAndHandOut(dir: string, skills: Skill[]): Promise<P
   if (!built.ok) return message(built.refusal);
   const again = await readPayload(`${dir}/run/skills.json`);
   return again.ok ? again.payload : `${first?.id ?? "none"}: ${message(again.refusal)}`;
+}
+
+export async function openWorkspace(dir: string): Promise<Shelf | string> {
+  const opened = await openShelf({ workspace: dir, data: `${dir}/data`, tool: "consumer 1.0.0" });
+  return opened.ok ? opened.shelf : message(opened.refusal);
 }
 
 export const maxEntries: number = limits().maxEntries;

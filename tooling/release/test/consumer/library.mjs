@@ -9,7 +9,8 @@ import { limits, message, readBundle } from "@skillshelf/bundle-reader";
 import * as cli from "@skillshelf/cli";
 import { materialize, payload, readPayload } from "@skillshelf/payload";
 import * as server from "@skillshelf/server";
-import { catalog, install, load, SkillRoots } from "@skillshelf/skill-catalog";
+import { openShelf } from "@skillshelf/shelf";
+import { catalog, DirectoryStore, install, load } from "@skillshelf/skill-catalog";
 
 const [bundleDir, workDir] = process.argv.slice(2);
 
@@ -22,15 +23,27 @@ execFileSync("tar", ["-czf", tgz, "-C", dirname(bundleDir), basename(bundleDir)]
 const fromFile = await readBundle({ kind: "path", path: tgz });
 const fromBytes = await readBundle({ kind: "archive", bytes: readFileSync(tgz) });
 
-const roots = SkillRoots.forWorkspace(join(workDir, "workspace")).withManaged(
-  join(workDir, "data"),
-);
+const roots = {
+  builtin: join(workDir, "workspace", "skills"),
+  managed: new DirectoryStore(join(workDir, "data", "skills")),
+};
 const installed = await install(roots, read.skills);
 const listed = await catalog(roots);
 const loaded = await load(roots, "pdf-tools");
 const built = await payload(roots);
 const written = await materialize(roots, join(workDir, "run"));
 const verified = written.ok ? await readPayload(written.path) : written;
+
+// The application layer every surface calls: the same bundle imported through a shelf.
+const opened = await openShelf(
+  { workspace: join(workDir, "shelf"), data: join(workDir, "shelf-data"), tool: "consumer 1.0.0" },
+  {},
+  workDir,
+);
+if (!opened.ok) throw new Error(message(opened.refusal));
+const viaShelf = await opened.shelf.import({ kind: "path", path: bundleDir });
+const shelfListing = await opened.shelf.list();
+await opened.shelf.close();
 
 // A bundle with a file beside its skill directories is refused with one sentence.
 const stray = join(workDir, "stray-bundle");
@@ -56,6 +69,11 @@ console.log(
       : built.refusal,
     verified: verified.ok ? { revision: verified.payload.revision } : verified.refusal,
     refusal: refused.ok ? null : { code: refused.refusal.code, message: message(refused.refusal) },
+    shelf: {
+      imported: viaShelf.ok ? viaShelf.skills.map((s) => s.id) : viaShelf.refusal,
+      listed: shelfListing.catalog.skills.map((s) => s.id),
+      tool: shelfListing.records.get("pdf-tools")?.tool,
+    },
     cliExports: Object.keys(cli).length,
     serverExports: Object.keys(server).length,
   }),

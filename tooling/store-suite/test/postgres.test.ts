@@ -1,16 +1,16 @@
 // @module-tag heavy
-// skill-catalog's store suite (the catalog, the destination, records, verify
+// The store suite (the catalog, the destination, records, verify
 // and update through the public calls) over the PostgreSQL store, each test
 // on a fresh database. Changes behind the tool's back are SQL on the rows,
 // as a person with a database client would make them.
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { describeStoreSuite } from "@skillshelf/skill-catalog/store-suite";
+import { openPostgresStore } from "@skillshelf/store-postgres";
 import { type Cluster, startCluster } from "@skillshelf/test-postgres";
 import pg from "pg";
 import { afterAll, beforeAll, onTestFinished } from "vitest";
-import { openPostgresStore } from "../src/index.js";
+import { describeStoreSuite } from "../src/store-suite.js";
 
 let cluster: Cluster;
 beforeAll(async () => {

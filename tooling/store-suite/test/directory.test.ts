@@ -2,12 +2,12 @@
 // and a skill planted by hand is a folder written beside the installed ones.
 import { chmod, mkdir, rm, writeFile } from "node:fs/promises";
 import { dirname, join } from "node:path";
-import { DirectoryStore } from "../src/index.js";
-import { describeStoreSuite } from "./store-suite.js";
-import { makeTempDir } from "./trees.js";
+import { DirectoryStore } from "@skillshelf/skill-catalog";
+import { makeTempDir } from "@skillshelf/test-utils";
+import { describeStoreSuite } from "../src/store-suite.js";
 
 describeStoreSuite("directory", async () => {
-  const dir = await makeTempDir();
+  const dir = makeTempDir("skillshelf-store-suite-");
   const builtin = join(dir, "ws", "skills");
   const managed = join(dir, "data", "skills");
   await mkdir(builtin, { recursive: true });

@@ -1,18 +1,22 @@
 // Update: re-imports managed skills from the sources their records name,
 // when that source is a path that still exists, with the same selection
-// (the recorded `path`, and the skill itself among the recorded `skills`).
-// A skill whose source would give the same tree is "up to date"; a skill
-// whose files drifted from its record is left alone and named unless forced;
-// every skill that does change is installed in one replace, all or nothing,
-// with a fresh record.
-import { createHash } from "node:crypto";
-import { readFile, stat } from "node:fs/promises";
-import { type ReadOptions, readBundle, type Skill } from "@skillshelf/bundle-reader";
-import type { Refusal } from "@skillshelf/contract";
-import { install } from "./install.js";
-import { type RecordedSource, treeOf } from "./record.js";
-import { type RootsLike, resolveRoots } from "./roots.js";
-import { verify } from "./verify.js";
+// (the recorded `path`, narrowed to the skill itself). It reads through the
+// import flow, so a source is judged and recorded exactly as at its first
+// import. A skill whose source would give the same tree is "up to date"; a
+// skill whose files drifted from its record is left alone and named unless
+// forced; every skill that does change is installed in one replace, all or
+// nothing, with a fresh record.
+import { stat } from "node:fs/promises";
+import type { Skill } from "@skillshelf/bundle-reader";
+import {
+  install,
+  type RecordedSource,
+  type Roots,
+  treeOf,
+  verify,
+} from "@skillshelf/skill-catalog";
+import { readAndRecord } from "./import-flow.js";
+import type { ShelfRefusal } from "./refusal.js";
 
 /** What update did, or would not do, for one skill. */
 export type UpdateOutcome =
@@ -21,21 +25,21 @@ export type UpdateOutcome =
   | { id: string; status: "drifted"; files: string[] }
   | { id: string; status: "no-record" }
   | { id: string; status: "no-source"; detail: string }
-  | { id: string; status: "refused"; refusal: Refusal };
+  | { id: string; status: "refused"; refusal: ShelfRefusal };
 
-export type UpdateResult = { ok: true; skills: UpdateOutcome[] } | { ok: false; refusal: Refusal };
+export type UpdateResult =
+  | { ok: true; skills: UpdateOutcome[] }
+  | { ok: false; refusal: ShelfRefusal };
 
-export type UpdateOptions = { force?: boolean; tool?: string };
+export type UpdateOptions = { force?: boolean; tool: string };
 
 /** Re-imports every managed skill (or those named) from its recorded source path. */
-export async function update(
-  roots: RootsLike,
-  ids: readonly string[] = [],
-  options: UpdateOptions = {},
+export async function updateSkills(
+  roots: Roots,
+  ids: readonly string[],
+  options: UpdateOptions,
 ): Promise<UpdateResult> {
-  const { managed } = resolveRoots(roots);
-  if (managed === undefined) return { ok: false, refusal: { code: "no-managed-root" } };
-  const verified = await verify({ builtin: roots.builtin, managed }, ids);
+  const verified = await verify(roots, ids);
   if (!verified.ok) return verified;
   const outcomes: UpdateOutcome[] = [];
   const changed: { skill: Skill; source: RecordedSource; previous: string }[] = [];
@@ -49,8 +53,7 @@ export async function update(
       outcomes.push({ id, status: "drifted", files: verdict.files.map((file) => file.path) });
       continue;
     }
-    const { source } = verdict.record;
-    const reread = await rereadSource(id, source);
+    const reread = await rereadSource(id, verdict.record.source);
     if ("status" in reread) {
       outcomes.push(reread);
       continue;
@@ -60,27 +63,16 @@ export async function update(
       outcomes.push({ id, status: "up-to-date", treeDigest: digest });
       continue;
     }
-    changed.push({
-      skill: reread.skill,
-      source: reread.source,
-      previous: verdict.record.tree.digest,
-    });
+    changed.push({ ...reread, previous: verdict.record.tree.digest });
   }
   if (changed.length > 0) {
     const sources = new Map(changed.map(({ skill, source }) => [skill.name, source]));
-    const installed = await install(
-      { builtin: roots.builtin, managed },
-      changed.map(({ skill }) => skill),
-      { replace: true, sources, ...(options.tool === undefined ? {} : { tool: options.tool }) },
-    );
+    const skills = changed.map(({ skill }) => skill);
+    const installed = await install(roots, skills, { replace: true, sources, tool: options.tool });
     if (!installed.ok) return installed;
     for (const { skill, previous } of changed) {
-      outcomes.push({
-        id: skill.name,
-        status: "updated",
-        treeDigest: treeOf(skill.files).digest,
-        previous,
-      });
+      const treeDigest = treeOf(skill.files).digest;
+      outcomes.push({ id: skill.name, status: "updated", treeDigest, previous });
     }
   }
   outcomes.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
@@ -102,24 +94,17 @@ async function rereadSource(
     () => false,
   );
   if (!exists) return { id, status: "no-source", detail: `its source ${path} no longer exists` };
-  // The recorded selection, narrowed to this skill: the reader's `path` and `skills` options.
-  const selection = { ...(source.path === undefined ? {} : { path: source.path }), skills: [id] };
-  const read = await readBundle({ kind: "path", path }, selection as ReadOptions);
+  // Read with the recorded path, narrowed to this skill; recorded with the selection as first made.
+  const read = await readAndRecord(
+    { kind: "path", path },
+    { path: source.path, skills: [id] },
+    { path: source.path, skills: source.skills },
+  );
   if (!read.ok) return { id, status: "refused", refusal: read.refusal };
   const skill = read.skills.find((found) => found.name === id);
-  if (skill === undefined) {
-    const refusal = {
-      code: "unknown-skill",
-      skill: id,
-      detail: `its source ${path} no longer holds it`,
-    } as const;
-    return { id, status: "refused", refusal };
+  if (skill === undefined || read.recorded === undefined) {
+    const detail = `its source ${path} no longer holds it`;
+    return { id, status: "refused", refusal: { code: "unknown-skill", skill: id, detail } };
   }
-  const again: RecordedSource = { ...source };
-  if (source.sha256 !== undefined) {
-    again.sha256 = createHash("sha256")
-      .update(await readFile(path))
-      .digest("hex");
-  }
-  return { skill, source: again };
+  return { skill, source: read.recorded };
 }

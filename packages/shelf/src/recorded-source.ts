@@ -1,13 +1,13 @@
 // How a source is kept in an install's record: its kind, its name or
 // absolute path, the SHA-256 of its archive bytes when it has any (bytes
-// given, or a path naming an archive file), and the selection. One function
-// for the CLI and the server, so both record a source alike and `update`
-// finds what it needs.
+// given, or a path naming an archive file), and the selection. Private to
+// the import flow (import-flow.ts), which every surface and `update` go
+// through, so a source is recorded one way and `update` finds what it needs.
 import { createHash } from "node:crypto";
 import { readFile, stat } from "node:fs/promises";
 import { resolve } from "node:path";
 import type { Source } from "@skillshelf/bundle-reader";
-import type { RecordedSource } from "./record.js";
+import type { RecordedSource } from "@skillshelf/skill-catalog";
 
 /** The selection an import was made with. */
 export type Selection = { path?: string | undefined; skills?: readonly string[] | undefined };

@@ -1,17 +1,16 @@
 // One suite for every managed store: the catalog, the destination, records,
-// verify and update, run over a store through skill-catalog's public calls,
-// so each implementation is held to the same promises (the directory store
-// here, in store-suite.test.ts; PostgreSQL in @skillshelf/store-postgres).
+// verify and update, run over a store through the public calls (the
+// catalog's, and the shelf's import flow and update), so each implementation
+// is held to the same promises (test/directory.test.ts, test/postgres.test.ts).
 // An implementation gives a fresh store with a builtin directory, and ways
 // to change it behind the tool's back (a hand edit, a skill planted without
-// a record), which is what drift means for it. Exported to other packages as
-// `@skillshelf/skill-catalog/store-suite` (a test-only export, never published).
+// a record), which is what drift means for it.
 import { chmod, mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { readBundle, type Skill, skillFileOf } from "@skillshelf/bundle-reader";
 import { MAX_PAYLOAD_BYTES, message } from "@skillshelf/contract";
-import { describe, expect, it, onTestFinished } from "vitest";
+import { type Shelf, shelfOver } from "@skillshelf/shelf";
 import {
   catalog,
   check,
@@ -21,14 +20,13 @@ import {
   load,
   type ManagedStore,
   readStoredFile,
-  recordSource,
   remove,
   revisionOf,
   type StoreChange,
   treeOf,
-  update,
   verify,
-} from "../src/index.js";
+} from "@skillshelf/skill-catalog";
+import { describe, expect, it, onTestFinished } from "vitest";
 
 /** A hand change to one stored skill's files, made behind the tool's back. */
 export type Tamper =
@@ -82,17 +80,25 @@ async function writeSource(dir: string, id: string, files: Record<string, string
   }
 }
 
-/** Imports the folder `source` as the CLI would: read, record the source, install. */
-async function importFolder(
+const TOOL = "store-suite 1";
+
+/** The shelf every surface calls, over `roots`. */
+const shelfOf = (roots: { builtin: string; managed: ManagedStore }): Shelf =>
+  shelfOver(roots, TOOL);
+
+/** Imports the folder `source` as every surface does: through the shelf's import flow. */
+const importFolder = (
   roots: { builtin: string; managed: ManagedStore },
   source: string,
   replace = false,
-) {
-  const read = await readBundle({ kind: "path", path: source });
-  if (!read.ok) throw new Error(message(read.refusal));
-  const recorded = await recordSource({ kind: "path", path: source });
-  return install(roots, read.skills, { replace, source: recorded, tool: "store-suite 1" });
-}
+) => shelfOf(roots).import({ kind: "path", path: source }, { replace });
+
+/** Re-imports from recorded sources, as `skillshelf update` does. */
+const update = (
+  roots: { builtin: string; managed: ManagedStore },
+  ids: readonly string[] = [],
+  options: { force?: boolean } = {},
+) => shelfOf(roots).update(ids, options);
 
 /** Declares the whole suite over the stores `make` gives. */
 export function describeStoreSuite(name: string, make: MakeStore): void {
@@ -202,7 +208,7 @@ export function describeStoreSuite(name: string, make: MakeStore): void {
       expect(record).toMatchObject({
         id: "alpha",
         source: { kind: "path", name: join(dir, "alpha") },
-        tool: "store-suite 1",
+        tool: TOOL,
         tree: {
           files: [
             { path: "SKILL.md", executable: false, size: 21 },

@@ -1,0 +1,126 @@
+// The import flow, the one way a bundle enters a store: read the source
+// with the chosen selection, record where it came from, then check (a dry
+// run) or install all of it or nothing, and summarize what was done. The
+// CLI's check and import, the server's imports and `update` all come here,
+// so a bundle gets the same verdict and the same record on every surface.
+// The source (an archive's bytes, for one) is let go as soon as it has been
+// read and hashed: an import waiting for the store's lock holds the files it
+// read, not the archive they came from as well.
+import {
+  type ReadOptions,
+  type ReadProgress,
+  readBundle,
+  type Skill,
+  type Source,
+  type Warning,
+} from "@skillshelf/bundle-reader";
+import { toRefusal } from "@skillshelf/contract";
+import {
+  check,
+  type InstalledSkill,
+  install,
+  type RecordedSource,
+  type Roots,
+  type SkillFileSummary,
+  summarizeFiles,
+} from "@skillshelf/skill-catalog";
+import { recordSource, type Selection } from "./recorded-source.js";
+import type { ShelfRefusal } from "./refusal.js";
+
+/** What a check or an import reads: the selection, strictness, and how the read is watched. */
+export type ReadChoices = {
+  /** The directory of the source taken as the bundle's root. */
+  path?: string | undefined;
+  /** Keep only these skills. */
+  skills?: readonly string[] | undefined;
+  /** A specification warning refuses the bundle (`spec-violation`). */
+  strict?: boolean | undefined;
+  signal?: AbortSignal | undefined;
+  onProgress?: ((progress: ReadProgress) => void) | undefined;
+};
+
+export type ImportChoices = ReadChoices & {
+  /** Replace managed skills of the same id. */
+  replace?: boolean | undefined;
+  /** Called once the bundle is read, before the store is asked (a surface's progress line). */
+  onRead?: ((skills: readonly Skill[]) => void) | undefined;
+};
+
+/** One skill a check would install, or an import installed, with its files summarized. */
+export type ImportedSkill = InstalledSkill & { files: SkillFileSummary[] };
+
+export type ImportOutcome =
+  | { ok: true; skills: ImportedSkill[]; warnings: Warning[] }
+  | { ok: false; refusal: ShelfRefusal };
+
+/** The reader's options for a surface's choices: given fields only. */
+export function readOptionsOf(choices: ReadChoices): ReadOptions {
+  const options: ReadOptions = { strict: choices.strict === true };
+  if (choices.path !== undefined) options.path = choices.path;
+  if (choices.skills !== undefined && choices.skills.length > 0) options.skills = choices.skills;
+  if (choices.signal !== undefined) options.signal = choices.signal;
+  if (choices.onProgress !== undefined) options.onProgress = choices.onProgress;
+  return options;
+}
+
+/** The selection a record keeps: what the operator chose, not what update narrows it to. */
+export const selectionOf = (choices: ReadChoices): Selection => ({
+  path: choices.path,
+  skills: choices.skills,
+});
+
+type Read =
+  | { ok: true; skills: Skill[]; warnings: Warning[]; recorded: RecordedSource | undefined }
+  | { ok: false; refusal: ShelfRefusal };
+
+/** Reads `source` and, for an install, records it; nothing here outlives the source but the skills. */
+export async function readAndRecord(
+  source: Source,
+  choices: ReadChoices,
+  selection: Selection | undefined,
+): Promise<Read> {
+  const read = await readBundle(source, readOptionsOf(choices));
+  if (!read.ok) return read;
+  const recorded = selection === undefined ? undefined : await recordSource(source, selection);
+  return { ok: true, skills: read.skills, warnings: read.warnings, recorded };
+}
+
+/** Reads `source` and checks (dryRun) or installs its skills, all or nothing. */
+export async function importSource(
+  roots: Roots,
+  source: Source,
+  choices: ImportChoices & { dryRun: boolean; tool: string },
+): Promise<ImportOutcome> {
+  try {
+    const read = await readAndRecord(
+      source,
+      choices,
+      choices.dryRun ? undefined : selectionOf(choices),
+    );
+    // The caller's source (an archive's bytes) is not kept alive by this frame.
+    source = undefined as unknown as Source;
+    if (!read.ok) return read;
+    choices.onRead?.(read.skills);
+    const replace = choices.replace === true;
+    const result = choices.dryRun
+      ? await check(roots, read.skills, { replace })
+      : await install(roots, read.skills, {
+          replace,
+          tool: choices.tool,
+          ...(read.recorded === undefined ? {} : { source: read.recorded }),
+        });
+    if (!result.ok) return result;
+    return { ok: true, skills: withFiles(result.installed, read.skills), warnings: read.warnings };
+  } catch (error) {
+    return { ok: false, refusal: toRefusal(error) };
+  }
+}
+
+/** Each installed skill with its bundle files summarized (never decoded). */
+function withFiles(installed: InstalledSkill[], skills: readonly Skill[]): ImportedSkill[] {
+  const byName = new Map(skills.map((skill) => [skill.name, skill]));
+  return installed.map((done) => ({
+    ...done,
+    files: summarizeFiles(byName.get(done.id)?.files ?? []),
+  }));
+}

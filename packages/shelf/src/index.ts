@@ -1,0 +1,16 @@
+// The application layer's whole public face: open a shelf, and the shapes
+// its operations answer.
+export type { ImportChoices, ImportedSkill, ImportOutcome, ReadChoices } from "./import-flow.js";
+export {
+  decideLocations,
+  type Env,
+  type Locations,
+  resolveDataDir,
+  type ShelfOptions,
+  skillsDirOf,
+} from "./locations.js";
+export { type OpenShelfOptions, type OpenShelfResult, openShelf } from "./open-shelf.js";
+export type { ShelfRefusal } from "./refusal.js";
+export { type Shelf, type ShelfListing, shelfOver } from "./shelf.js";
+export type { UpdateOptions, UpdateOutcome, UpdateResult } from "./update.js";
+export { readPackageVersion, toolName } from "./version.js";

@@ -1,0 +1,31 @@
+// `openShelf(options, env, cwd)`: the one place a surface turns what it was
+// told (flags, a config, the environment, the working directory) into roots
+// and opens the managed store. Everything after that is the shelf's
+// operations (shelf.ts).
+import type { Env, ShelfOptions } from "./locations.js";
+import { decideLocations } from "./locations.js";
+import { openManagedStore } from "./open-store.js";
+import type { ShelfRefusal } from "./refusal.js";
+import { type Shelf, shelfOver } from "./shelf.js";
+
+export type OpenShelfOptions = ShelfOptions & {
+  /** This tool as `name version`, kept in every install record. */
+  tool: string;
+};
+
+export type OpenShelfResult = { ok: true; shelf: Shelf } | { ok: false; refusal: ShelfRefusal };
+
+/** Decides the roots and opens the managed store; the shelf, or why the store cannot be opened. */
+export async function openShelf(
+  options: OpenShelfOptions,
+  env: Env = process.env,
+  cwd: string = process.cwd(),
+): Promise<OpenShelfResult> {
+  const locations = decideLocations(options, env, cwd);
+  const opened = await openManagedStore(locations, env);
+  if (!opened.ok) return opened;
+  return {
+    ok: true,
+    shelf: shelfOver({ builtin: locations.builtin, managed: opened.store }, options.tool),
+  };
+}
