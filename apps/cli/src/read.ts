@@ -2,7 +2,8 @@
 // while stdin arrives and another while the shelf reads it, and hands it to
 // one of the shelf's operations (check, import, listSource): the CLI reads
 // nothing itself, so check can promise import's verdict.
-import { limits, type ReadProgress, type Refusal, type Source } from "@skillshelf/bundle-reader";
+import type { ReadProgress, Source } from "@skillshelf/bundle-reader";
+import { limits, type Refusal } from "@skillshelf/contract";
 import type { ImportChoices, ImportedSkill } from "@skillshelf/shelf";
 import { type Context, UsageError } from "./context.js";
 import { startProgress } from "./progress.js";

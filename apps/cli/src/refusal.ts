@@ -1,26 +1,19 @@
 // How a command ends when it cannot do what was asked. The sentence always
-// comes from message() and the exit code from exitCode() (both from the one
-// refusal table in bundle-reader), so the CLI words nothing on its own;
+// comes from message(), worded for the command line (`--path skills`), and
+// the exit code from exitCode() (both from the one refusal table in
+// @skillshelf/contract), so the CLI words nothing on its own;
 // anything thrown becomes the internal refusal, and a stack trace is printed
 // only when SKILLSHELF_DEBUG asks for it.
-import {
-  type DestinationRefusal,
-  exitCode,
-  message,
-  type Refusal,
-  toRefusal,
-} from "@skillshelf/bundle-reader";
+import { exitCode, message, type Refusal, toRefusal } from "@skillshelf/contract";
 import { type Output, printJson } from "./output.js";
-
-export type AnyRefusal = Refusal | DestinationRefusal;
 
 /** Exit codes that are not a refusal's: success and a malformed command line. */
 export const EXIT_OK = 0;
 export const EXIT_USAGE = 2;
 
 /** Reports a refusal on stderr (and as JSON on stdout with --json); returns the exit code. */
-export function reportRefusal(output: Output, refusal: AnyRefusal, json: boolean): number {
-  const sentence = message(refusal);
+export function reportRefusal(output: Output, refusal: Refusal, json: boolean): number {
+  const sentence = message(refusal, "cli");
   if (json) printJson(output, { ok: false, refusal, message: sentence });
   const { err } = output;
   err.line(`${err.paint("red", `refused (${refusal.code}):`)} ${sentence}`);

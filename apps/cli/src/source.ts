@@ -6,14 +6,8 @@
 // expands to), so more than that is refused as too-large before it is all
 // buffered.
 import { resolve } from "node:path";
-import {
-  isGitSpec,
-  limits,
-  maxArchiveBytes,
-  parseGitSource,
-  type Refusal,
-  type Source,
-} from "@skillshelf/bundle-reader";
+import { isGitSpec, parseGitSource, type Source } from "@skillshelf/bundle-reader";
+import { limits, maxArchiveBytes, type Refusal } from "@skillshelf/contract";
 
 export const STDIN_ARGUMENT = "-";
 

@@ -5,7 +5,7 @@
 // reader like any other source.
 import { execFileSync } from "node:child_process";
 import { join } from "node:path";
-import { maxArchiveBytes } from "@skillshelf/bundle-reader";
+import { maxArchiveBytes } from "@skillshelf/contract";
 import { describe, expect, it } from "vitest";
 import { parseJson, runBin, SAMPLE_BUNDLE } from "./support/run.js";
 import { makeRoots, makeTempDir, packFolder, skillFile, writeTree } from "./support/trees.js";

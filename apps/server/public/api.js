@@ -57,9 +57,13 @@ export function refuseToken() {
   for (const listener of onUnauthorized) listener();
 }
 
-/** The Authorization header for the current token. */
-export function authorization() {
-  return { authorization: `Bearer ${token()}` };
+/**
+ * The headers of every API request: the Authorization header for the current
+ * token, and the wording the console's refusal sentences take (its chooser
+ * and checkboxes, not query parameters such as path=).
+ */
+export function apiHeaders() {
+  return { authorization: `Bearer ${token()}`, "skillshelf-wording": "console" };
 }
 
 /**
@@ -84,7 +88,7 @@ export async function api(method, path) {
   /** @type {Response} */
   let response;
   try {
-    response = await fetch(path, { method, headers: authorization(), cache: "no-store" });
+    response = await fetch(path, { method, headers: apiHeaders(), cache: "no-store" });
   } catch {
     return { ok: false, status: 0, body: unreachable() };
   }

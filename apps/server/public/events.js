@@ -5,7 +5,7 @@
 // `change` event calls back; a dropped connection is reopened after a pause
 // that grows to 30 s, and a reopened stream calls back once too, since
 // changes may have been missed while it was down.
-import { authorization, refuseToken } from "./api.js";
+import { apiHeaders, refuseToken } from "./api.js";
 
 /**
  * Splits SSE text into events; returns the events and the unfinished rest.
@@ -41,7 +41,7 @@ export function followEvents({ onChange, onLive }) {
   let first = true;
   const connect = async () => {
     try {
-      const response = await fetch("/api/events", { headers: authorization(), cache: "no-store" });
+      const response = await fetch("/api/events", { headers: apiHeaders(), cache: "no-store" });
       if (response.status === 401) {
         refuseToken();
         return;

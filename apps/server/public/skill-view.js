@@ -5,7 +5,7 @@
 // file at a time from GET /api/skills/:id/files/<path>, streamed as text.
 // Opening a skill moves focus to its heading. A file is shown with
 // textContent only: markup in it stays text.
-import { api, authorization, fileAddress, unreachable } from "./api.js";
+import { api, apiHeaders, fileAddress, unreachable } from "./api.js";
 import { byId, el, showRefusal } from "./dom.js";
 
 /** @typedef {import("./api.js").ListedFile} ListedFile */
@@ -166,7 +166,7 @@ async function view(id, file, button) {
   }
   try {
     const response = await fetch(fileAddress(id, file.path), {
-      headers: authorization(),
+      headers: apiHeaders(),
       cache: "no-store",
       signal: controller.signal,
     });

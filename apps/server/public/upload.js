@@ -13,7 +13,7 @@
 // A single file is first sent with `list=1`: when the server finds more than
 // one skill in it, the page offers them as checkboxes (choose.js) and imports
 // only the ticked ones with `skill=` (and the listing's `path=`).
-import { authorization, refuseToken, unreachable } from "./api.js";
+import { apiHeaders, refuseToken, unreachable } from "./api.js";
 import { chooseSkills } from "./choose.js";
 import { byId, el, showRefusal } from "./dom.js";
 
@@ -215,7 +215,9 @@ function send(url, body, sending) {
       resolve(answer);
     };
     request.open("POST", url);
-    request.setRequestHeader("authorization", authorization().authorization);
+    for (const [name, value] of Object.entries(apiHeaders())) {
+      request.setRequestHeader(name, value);
+    }
     if (!(body instanceof FormData))
       request.setRequestHeader("content-type", "application/octet-stream");
     request.upload.onprogress = (event) => {

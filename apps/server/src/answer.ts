@@ -1,36 +1,49 @@
 // How a refusal travels over HTTP, in the one shape of every non-2xx answer:
 // `{ refusal, message }`. A bundle or destination refusal takes its status
-// and sentence from the one refusal table (`httpStatus`, `message`); a
-// request-level one from the server's own table. The server never words a
-// refusal at the call site.
-import {
-  type DestinationRefusal,
-  httpStatus,
-  message,
-  type Refusal,
-} from "@skillshelf/bundle-reader";
-import type { FastifyReply } from "fastify";
+// and sentence from the contract's one refusal table (`httpStatus`,
+// `message`); a request-level one from the server's own table. The server
+// never words a refusal at the call site. An option a sentence names is
+// spelled as a query parameter (`path=skills`), unless the request comes from
+// the web console, which says so with the `skillshelf-wording: console`
+// header and is then told where to click instead (its chooser has no field
+// called `path`): the one sentence it shows is still the table's.
+import { httpStatus, message, type Refusal } from "@skillshelf/contract";
+import type { FastifyReply, FastifyRequest } from "fastify";
 import { isRequestCode, type RequestRefusal, requestRefusals } from "./request-refusals.js";
 
-export type AnyRefusal = Refusal | DestinationRefusal | RequestRefusal;
+/** Any refusal the server answers with: the contract's, or one of its own request-level ones. */
+export type ServerRefusal = Refusal | RequestRefusal;
 
-export type RefusalBody = { refusal: AnyRefusal; message: string };
+export type RefusalBody = { refusal: ServerRefusal; message: string };
 
-/** The status and body a refusal is answered with. */
-export function answerOf(refusal: AnyRefusal): { status: number; body: RefusalBody } {
-  if (isRequestCode(refusal.code)) {
-    const rule = requestRefusals[refusal.code];
-    return {
-      status: rule.status,
-      body: { refusal, message: rule.sentence(refusal as RequestRefusal) },
-    };
-  }
-  const known = refusal as Refusal | DestinationRefusal;
-  return { status: httpStatus(known), body: { refusal: known, message: message(known) } };
+/** Whom a sentence is worded for: an HTTP client, or the web console. */
+export type Wording = "http" | "console";
+
+/** The header the console sends so that sentences name its controls, not query parameters. */
+export const wordingHeader = "skillshelf-wording";
+
+const isRequestRefusal = (refusal: ServerRefusal): refusal is RequestRefusal =>
+  isRequestCode(refusal.code);
+
+/** The wording a request asks for (`http` unless it is the console's). */
+export function wordingOf(request: FastifyRequest): Wording {
+  return request.headers[wordingHeader] === "console" ? "console" : "http";
 }
 
-/** Sends a refusal with its table status and sentence. */
-export function sendRefusal(reply: FastifyReply, refusal: AnyRefusal): FastifyReply {
-  const { status, body } = answerOf(refusal);
+/** The status and body a refusal is answered with. */
+export function answerOf(
+  refusal: ServerRefusal,
+  wording: Wording = "http",
+): { status: number; body: RefusalBody } {
+  if (isRequestRefusal(refusal)) {
+    const rule = requestRefusals[refusal.code];
+    return { status: rule.status, body: { refusal, message: rule.sentence(refusal) } };
+  }
+  return { status: httpStatus(refusal), body: { refusal, message: message(refusal, wording) } };
+}
+
+/** Sends a refusal with its table status and sentence, worded as the request asks. */
+export function sendRefusal(reply: FastifyReply, refusal: ServerRefusal): FastifyReply {
+  const { status, body } = answerOf(refusal, wordingOf(reply.request));
   return reply.code(status).send(body);
 }

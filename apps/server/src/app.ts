@@ -2,6 +2,7 @@
 // bin build the same thing: security headers on every answer, the token on
 // everything under /api, the routes, and the error answers. No body parser
 // is shared: only the import route reads a request body.
+import { MAX_BYTES } from "@skillshelf/contract";
 import type { Shelf } from "@skillshelf/shelf";
 import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController } from "fastify";
 import { isApiRequest } from "./api-request.js";
@@ -86,7 +87,7 @@ export async function buildApp(options: AppOptions): Promise<ServerApp> {
   app.removeAllContentTypeParsers();
   checkHost(app, options.host ?? "127.0.0.1", options.allowedHosts ?? []);
   addSecurityHeaders(app);
-  cutUnreadBodies(app, { maxMs: 2_000, maxBytes: 64 * 1024 * 1024 });
+  cutUnreadBodies(app, { maxMs: 2_000, maxBytes: MAX_BYTES });
   // While shutting down, every answer closes its connection, so the drain ends.
   app.addHook("onSend", async (_request, reply, payload) => {
     if (gate.closed) reply.header("connection", "close");

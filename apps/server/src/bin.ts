@@ -5,7 +5,7 @@
 // is meant to be read from; a token set in the environment is never printed.
 import { mkdir } from "node:fs/promises";
 import type { AddressInfo } from "node:net";
-import { message } from "@skillshelf/bundle-reader";
+import { message } from "@skillshelf/contract";
 import { openShelf, readPackageVersion, toolName } from "@skillshelf/shelf";
 import { DirectoryStore } from "@skillshelf/skill-catalog";
 import { buildApp } from "./app.js";

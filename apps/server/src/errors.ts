@@ -2,7 +2,8 @@
 // the framework rejects (4xx, said plainly), a client that left mid-upload,
 // and the unexpected, which becomes the `internal` refusal: logged with its
 // stack for the operator, answered with one sentence and no stack.
-import type { DestinationRefusal } from "@skillshelf/bundle-reader";
+
+import type { Refusal } from "@skillshelf/contract";
 import type { FastifyInstance } from "fastify";
 import { answerOf, sendRefusal } from "./answer.js";
 
@@ -23,7 +24,7 @@ export function answerErrors(app: FastifyInstance): void {
       return reply.code(status).send(body);
     }
     request.log.error({ err: error }, "request failed");
-    const refusal: DestinationRefusal = { code: "internal" };
+    const refusal: Refusal = { code: "internal" };
     return sendRefusal(reply, refusal);
   });
   app.setNotFoundHandler(async (request, reply) =>

@@ -1,6 +1,7 @@
 // The API over real HTTP: the catalog, one skill, removal, the payload and
 // limits, and imports of a tar, a tar.gz, a zip (typed, or sniffed) and a form, with replace and dry run.
-import { limits, message } from "@skillshelf/bundle-reader";
+
+import { limits, message } from "@skillshelf/contract";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { formOf, skillFiles, tarOf, tgzOf, uploadsOf, zipOf } from "./support/bodies.js";
 import { bodyOf, startServer, type TestServer, writeSkill } from "./support/server.js";
@@ -56,7 +57,7 @@ describe("catalog", () => {
     expect(response.status).toBe(404);
     const body = await bodyOf(response);
     expect(body.refusal).toEqual({ code: "unknown-skill", skill: "nope" });
-    expect(body.message).toBe(message(body.refusal));
+    expect(body.message).toBe(message(body.refusal, "http"));
   });
 
   it("never removes a builtin skill, removes a managed one, and says so for an unknown one", async () => {
@@ -169,7 +170,21 @@ describe("imports", () => {
     expect(twice.status).toBe(409);
     const refusal = await bodyOf(twice);
     expect(refusal.refusal.code).toBe("already-defined");
-    expect(refusal.message).toBe(message(refusal.refusal));
+    expect(refusal.message).toBe(message(refusal.refusal, "http"));
+    expect(refusal.message).toContain("import with replace=1");
+
+    const forConsole = await fetch(`${server.url}/api/imports`, {
+      method: "POST",
+      headers: {
+        ...server.auth,
+        "content-type": "application/gzip",
+        "skillshelf-wording": "console",
+      },
+      body: bundle,
+    });
+    const worded = await bodyOf(forConsole);
+    expect(worded.message).toBe(message(worded.refusal, "console"));
+    expect(worded.message).toContain("tick 'replace managed skills with the same id'");
 
     const replaced = await post("/api/imports?replace=1", bundle, "application/gzip");
     expect(replaced.status).toBe(201);

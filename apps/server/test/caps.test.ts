@@ -3,7 +3,7 @@
 // sending; a form that breaks off is refused, not read short; slow clients
 // time out; more imports than the gate admits get 503 with Retry-After.
 import { connect } from "node:net";
-import { limits } from "@skillshelf/bundle-reader";
+import { limits } from "@skillshelf/contract";
 import { afterEach, describe, expect, it } from "vitest";
 import type { AppOptions } from "../src/app.js";
 import { importCaps } from "../src/imports/caps.js";

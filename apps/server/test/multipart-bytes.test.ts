@@ -4,7 +4,7 @@
 // fetch only ever send UTF-8 names.
 
 import { readdir } from "node:fs/promises";
-import { message } from "@skillshelf/bundle-reader";
+import { message } from "@skillshelf/contract";
 import { afterEach, beforeEach, expect, it } from "vitest";
 import { rawFormOf } from "./support/bodies.js";
 import { startServer, type TestServer, testToken } from "./support/server.js";
@@ -41,7 +41,7 @@ it("refuses a file name whose bytes are not UTF-8 as unsafe-path, not-utf8", asy
   expect(answer.status).toBe(422);
   const body = JSON.parse(answer.body);
   expect(body.refusal).toMatchObject({ code: "unsafe-path", why: "not-utf8" });
-  expect(body.message).toBe(message(body.refusal));
+  expect(body.message).toBe(message(body.refusal, "http"));
   expect(await readdir(server.roots.managed)).not.toContain("alpha");
 });
 

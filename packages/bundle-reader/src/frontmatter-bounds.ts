@@ -27,8 +27,8 @@ export const MAX_FRONTMATTER_KEYS: number = 1_000;
 export const MAX_BUNDLE_FRONTMATTER_BYTES: number = 262_144;
 /** The most specification warnings kept for one bundle (or one stored skill); the rest are counted. */
 export const MAX_WARNINGS: number = 100;
-/** The largest SKILL.md a catalog offers; the reader parses no larger one's frontmatter. */
-export const MAX_SKILL_FILE_BYTES: number = 262_144;
+/** The largest SKILL.md a catalog offers (the contract's); the reader parses no larger one's frontmatter. */
+export { MAX_SKILL_FILE_BYTES } from "@skillshelf/contract";
 
 /** Which bound a frontmatter passed. */
 export type FrontmatterBound = "bytes" | "depth" | "keys" | "bundle-bytes";

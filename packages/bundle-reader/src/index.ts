@@ -1,9 +1,10 @@
-// The package's whole public face: reading a bundle, its limits, the rules a
-// destination judges skill files by, reading SKILL.md frontmatter, and the
-// refusal table every surface answers from, and the findings of what a
-// skill's bytes hide from a reader.
-
-export { catalogCodes, destinationCodes, sourceCodes } from "./codes.js";
+// The package's whole public face: reading a bundle (a folder, an archive,
+// an upload or a git repository), the rules a destination judges skill files
+// by, reading SKILL.md frontmatter within its bounds, and the findings of
+// what a skill's bytes hide from a reader. Its limits, the sentence of a
+// refusal and the refusal types are @skillshelf/contract's, re-exported
+// because a reader's caller needs them beside readBundle.
+export { limits, maxArchiveBytes, message } from "@skillshelf/contract";
 export { acceptFindings, type FindingsVerdict } from "./findings/accept.js";
 export { type FindingsInput, findingsOf, MAX_FINDINGS_PER_FILE } from "./findings/findings-of.js";
 export { findingSentences } from "./findings/sentences.js";
@@ -23,12 +24,10 @@ export {
   MAX_FRONTMATTER_BYTES,
   MAX_FRONTMATTER_DEPTH,
   MAX_FRONTMATTER_KEYS,
-  MAX_SKILL_FILE_BYTES,
   MAX_WARNINGS,
 } from "./frontmatter-bounds.js";
 export { type JudgedFile, judgeSkillFiles } from "./judge-skill-files.js";
 export { leadingLines } from "./leading-lines.js";
-export { limits, MAX_BYTES, MAX_ENTRIES, maxArchiveBytes } from "./limits.js";
 export {
   type BundleListing,
   type ListedSkill,
@@ -36,18 +35,8 @@ export {
   type ListResult,
   listBundle,
 } from "./list-bundle.js";
-export { MAX_PATH_BYTES, MAX_SEGMENT_BYTES } from "./paths.js";
 export { readBundle } from "./read-bundle.js";
-export {
-  exitCode,
-  httpStatus,
-  isRefusal,
-  message,
-  refusalTable,
-  toRefusal,
-} from "./refusals.js";
 export { skillFileOf } from "./skill-file.js";
-export { ID_PATTERN, isValidId, MAX_ID_LENGTH } from "./skill-id.js";
 export { DEFAULT_GIT_TIMEOUT_MS } from "./sources/git.js";
 export {
   type GitSpec,

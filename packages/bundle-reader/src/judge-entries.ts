@@ -7,13 +7,12 @@
 // in one pass. A source may have taken text.ts's verdict already, as it read
 // the bytes (the zip reader does, while they are in the cache); it is still
 // reported here, in path order, and only for what is selected.
+
+import { isText, PathChecker, sortByPath } from "@skillshelf/contract";
 import type { FileEntry } from "./entries.js";
 import { joinedBytes } from "./ledger.js";
 import { NameIndex } from "./names.js";
-import { sortByPath } from "./path-order.js";
-import { PathChecker } from "./paths.js";
 import type { Placed } from "./select.js";
-import { isText } from "./text.js";
 import type { Refusal } from "./types.js";
 
 /** How many files a not-utf8 refusal lists. */

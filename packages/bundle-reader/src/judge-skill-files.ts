@@ -4,9 +4,9 @@
 // (paths.ts, names.ts, text.ts), so a file the reader would refuse in a
 // bundle is refused by the destination with the same code and reason, and
 // no second, weaker copy of a rule exists anywhere.
+
+import { checkPath, isText } from "@skillshelf/contract";
 import { NameIndex } from "./names.js";
-import { checkPath } from "./paths.js";
-import { isText } from "./text.js";
 import type { Refusal } from "./types.js";
 
 /** The part of a file the rules look at. */

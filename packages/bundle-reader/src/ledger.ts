@@ -10,9 +10,9 @@
 // A source calls `admit` for each entry in its order, `fill` with the bytes
 // of each kept file (in any order, once its body is read), and `finish`.
 // Bodies are kept only for files that may lie in the selection.
+
+import { MAX_BYTES, MAX_ENTRIES } from "@skillshelf/contract";
 import type { Candidate, EntriesResult, RecordedEntry } from "./entries.js";
-import { MAX_BYTES, MAX_ENTRIES } from "./limits.js";
-import { isRootPath } from "./paths.js";
 import type { Refusal } from "./types.js";
 
 const EMPTY = new Uint8Array(0);
@@ -53,7 +53,8 @@ export class Ledger {
     }
     const { raw, kind } = candidate;
     const directory = kind === "directory";
-    if (directory && isRootPath(raw)) return { kind: "skip" };
+    // "./" is an archive's own root, which stands for nothing.
+    if (directory && raw === "./") return { kind: "skip" };
     if (kind === "file" && this.countSizes) {
       this.bytes += candidate.size;
       if (this.bytes > MAX_BYTES) {

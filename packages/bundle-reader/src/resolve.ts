@@ -6,6 +6,8 @@
 // their content, then the layout, each in path order, so every form of a
 // bundle gets the same refusal. A layout refusal says where SKILL.md files
 // lie deeper, when they do, so the user knows which `path` to ask for.
+
+import { comparePaths } from "@skillshelf/contract";
 import type { Entries, FileEntry } from "./entries.js";
 import { judgeEntries } from "./judge-entries.js";
 import {
@@ -75,7 +77,7 @@ export function resolveSkills(entries: Entries, choices: Choices = {}): SkillsRe
   const skills = chosen.map((skill) =>
     skillOf(skill.segments, skill.name, byDirectory.get(skill.segments.join("/")) ?? []),
   );
-  skills.sort((a, b) => compare(a.name, b.name));
+  skills.sort((a, b) => comparePaths(a.name, b.name));
   return { ok: true, skills };
 }
 
@@ -144,7 +146,7 @@ function skillOf(segments: readonly string[], name: string, files: readonly File
   const own = files.map((file) =>
     skillFileOf(file.path.slice(prefix.length), file.bytes, file.executable),
   );
-  own.sort((a, b) => compare(a.path, b.path));
+  own.sort((a, b) => comparePaths(a.path, b.path));
   return { name, files: own };
 }
 
@@ -161,8 +163,4 @@ function leadingSegments(path: string, count: number): string {
 
 function refuse(refusal: Refusal): SkillsResult {
   return { ok: false, refusal };
-}
-
-function compare(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
 }

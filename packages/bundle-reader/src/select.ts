@@ -6,9 +6,10 @@
 // Nothing here reads a body or refuses a path: the selection it returns is
 // what judge-entries.ts then holds to every rule, so nothing outside it is
 // ever judged, returned or followed.
+
+import { sortByPath } from "@skillshelf/contract";
 import type { RecordedEntry } from "./entries.js";
 import type { Wanted } from "./ledger.js";
-import { sortByPath } from "./path-order.js";
 import { setAsideOf } from "./set-aside.js";
 
 const SKILL_FILE = "SKILL.md";
@@ -227,11 +228,13 @@ export function findDeeper(placed: readonly Placed[], root: Root): Deeper[] {
     const directory = path.slice(0, -SKILL_FILE.length - 1);
     if (liesBelow(directory, prefix)) holders.push(directory);
   }
-  // In path order a directory's descendants follow it at once, so one stack
-  // of the holders still open tells whether a holder lies inside another.
+  // In depth-first order a directory's descendants follow it at once, so one
+  // stack of the holders still open tells whether a holder lies inside
+  // another. This is a walk order, not path order: by bytes, "a-b" would come
+  // between "a" and "a/c", and the stack would lose "a" before "a/c".
   const open: string[] = [];
   const groups = new Map<string, string[][]>();
-  for (const directory of sortByPath(holders, (h) => h)) {
+  for (const directory of sortDepthFirst(holders)) {
     while (open.length > 0 && !directory.startsWith(`${open.at(-1)!}/`)) open.pop();
     const nested = open.length > 0;
     open.push(directory);
@@ -248,4 +251,19 @@ export function findDeeper(placed: readonly Placed[], root: Root): Deeper[] {
     (g) => g.path,
   );
   return found.sort((a, b) => b.directories.length - a.directories.length);
+}
+
+/**
+ * Directories in depth-first order (each right before what lies in it):
+ * their UTF-8 bytes compared with "/" as the lowest byte, so "a/c" precedes
+ * "a-b". Encoded once each, the keys compare natively however deep the tree.
+ */
+function sortDepthFirst(directories: readonly string[]): string[] {
+  const keyed = directories.map((directory) => {
+    const key = Buffer.from(directory, "utf8");
+    for (let i = 0; i < key.length; i++) if (key[i] === 0x2f) key[i] = 0;
+    return { directory, key };
+  });
+  keyed.sort((a, b) => Buffer.compare(a.key, b.key));
+  return keyed.map(({ directory }) => directory);
 }

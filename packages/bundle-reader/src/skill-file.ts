@@ -3,7 +3,7 @@
 // writes the bytes and the surfaces count them, so for most files no string
 // is ever made. A class, so the getter lives once on its prototype rather
 // than on each of ten thousand objects.
-import { decodeText } from "./text.js";
+import { decodeText } from "@skillshelf/contract";
 import type { SkillFile } from "./types.js";
 
 class ProvenTextFile implements SkillFile {

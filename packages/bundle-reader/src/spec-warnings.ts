@@ -17,13 +17,14 @@
 // the bounds of frontmatter-bounds.ts (past one, the bundle is refused,
 // `frontmatter-too-large`), and at most MAX_WARNINGS warnings are kept, the
 // rest counted in one last warning.
+
+import { isValidId } from "@skillshelf/contract";
 import { type Frontmatter, readFrontmatter } from "./frontmatter.js";
 import {
   MAX_BUNDLE_FRONTMATTER_BYTES,
   MAX_SKILL_FILE_BYTES,
   MAX_WARNINGS,
 } from "./frontmatter-bounds.js";
-import { isValidId } from "./skill-id.js";
 import type { Refusal, Skill, Warning, WarningCode } from "./types.js";
 
 const SKILL_FILE = "SKILL.md";

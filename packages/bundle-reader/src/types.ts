@@ -1,8 +1,17 @@
 // The public shapes of a bundle read: where bytes come from, what a skill is,
-// and what a refusal carries. Every surface (catalog, payload, CLI, server)
-// speaks in these types, so they live with the one package that decides what
-// a bundle is.
-import type { catalogCodes, destinationCodes, sourceCodes } from "./codes.js";
+// and what a read answers. What a refusal carries is the shared vocabulary of
+// @skillshelf/contract, re-exported here under the names this package has
+// always published.
+import type { CatalogCode, Code, DestinationCode, Refusal } from "@skillshelf/contract";
+
+export type {
+  CatalogCode,
+  CatalogOnlyCode,
+  DestinationCode,
+  Refusal,
+  SourceCode,
+  UnsafePathReason,
+} from "@skillshelf/contract";
 
 /** Where a bundle comes from. */
 export type Source =
@@ -88,78 +97,14 @@ export type Warning = {
   message: string;
 };
 
-/** Codes a source can be refused with (the list is `sourceCodes`). */
-export type SourceCode = (typeof sourceCodes)[number];
+/** Every refusal code. @deprecated Use `Code` from @skillshelf/contract. */
+export type RefusalCode = Code;
 
-/** Codes the destination and the payload refuse with (the list is `destinationCodes`). */
-export type DestinationCode = (typeof destinationCodes)[number];
-
-/** Codes only the catalog refuses with (the list is `catalogCodes`). */
-export type CatalogOnlyCode = (typeof catalogCodes)[number];
-
-/** Every code a catalog refuses a stored skill with. */
-export type CatalogCode =
-  | CatalogOnlyCode
-  | "invalid-id"
-  | "identity-mismatch"
-  | "skill-file-too-large"
-  | "link"
-  | "not-utf8";
-
-export type RefusalCode = SourceCode | DestinationCode | CatalogOnlyCode;
-
-/** Why a path is unsafe, carried in `Refusal.why`. */
-export type UnsafePathReason =
-  | "absolute"
-  | "drive-prefix"
-  | "traversal"
-  | "backslash"
-  | "control-character"
-  | "empty-segment"
-  | "dot-segment"
-  | "not-utf8"
-  | "segment-too-long"
-  | "path-too-long"
-  | "reserved-name"
-  | "trailing-dot-or-space";
-
-/** A source refused: one code and the fields that locate the problem. */
-export type Refusal = {
-  code: SourceCode;
-  /** The entry at fault, as it stands in the source. */
-  path?: string;
-  /** The entry it collides with (duplicate-path, file-and-directory). */
-  other?: string;
-  /** For unsafe-path: which rule the path breaks. */
-  why?: UnsafePathReason;
-  /** The skill concerned, when the refusal is about one. */
-  skill?: string;
-  /** The limit exceeded (too-many-entries, too-large). */
-  limit?: number;
-  /** Extra words from the parser or the file system, for an operator. */
-  detail?: string;
-  /** How many problems of this kind the source has in all (not-utf8: files; spec-violation: warnings). */
-  count?: number;
-  /** not-utf8: the files that are not UTF-8, in path order (at most 100). */
-  paths?: string[];
-  /** not-in-source: the skills the selected directory does hold. */
-  held?: string[];
-  /** Layout refusals and not-in-source: where SKILL.md files lie deeper, as `path` values, most first. */
-  found?: { path: string; count: number }[];
-};
-
-/** A destination or payload refused. */
-export type DestinationRefusal = {
-  code: DestinationCode | CatalogCode;
-  skill?: string;
-  path?: string;
-  /** For a catalog refusal: the root the skill lives in. */
-  origin?: "builtin" | "managed";
-  /** Where the other definition lives (already-defined); the id a SKILL.md declares instead (identity-mismatch). */
-  other?: string;
-  limit?: number;
-  detail?: string;
-};
+/**
+ * A destination, catalog or payload refusal.
+ * @deprecated Use `Refusal` (or `Refusal<DestinationCode | CatalogCode>`) from @skillshelf/contract.
+ */
+export type DestinationRefusal = Refusal<DestinationCode | CatalogCode>;
 
 /** The skills a source resolves to, before the specification is consulted. */
 export type SkillsResult = { ok: true; skills: Skill[] } | { ok: false; refusal: Refusal };

@@ -1,11 +1,11 @@
 // The conformance cases speak the reader's language: every refusal code a
-// case expects is one of the reader's `sourceCodes`, and every one of those
+// case expects is one of the contract's `sourceCodes`, and every one of those
 // codes is expected by some case, so no code goes untested on any surface.
 // The check lives here because the conformance package does not depend on
 // the reader (the reader's tests depend on it).
 import { cases, type Verdict } from "@skillshelf/conformance";
+import { sourceCodes } from "@skillshelf/contract";
 import { describe, expect, it } from "vitest";
-import { sourceCodes } from "../src/index.js";
 
 const codesOf = (verdicts: (Verdict | undefined)[]): string[] =>
   verdicts.flatMap((v) => (v === undefined || v.ok ? [] : [v.code]));

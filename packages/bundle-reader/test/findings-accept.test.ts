@@ -2,14 +2,14 @@
 // refusing finding refuses with `hidden-content`, whose sentence names the
 // place; an operator who accepts its code gets the skills with every finding
 // reported; a warning never refuses; a clean bundle draws nothing.
+
+import { exitCode, httpStatus } from "@skillshelf/contract";
 import { makeTempDir, writeTree } from "@skillshelf/test-utils";
 import { describe, expect, it } from "vitest";
 import {
   acceptFindings,
-  exitCode,
   type FindingCode,
   findingsOf,
-  httpStatus,
   message,
   readBundle,
   type Skill,

@@ -8,11 +8,13 @@
 // with every earlier one, breaks that at once. And any block at all, read
 // through readBundle, yields skills or a refusal of the contract, never an
 // exception, and never a warning sent to the process.
+
+import { sourceCodes } from "@skillshelf/contract";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { isMap, isPair, isSeq, parseDocument } from "yaml";
 import { nestsDeeperThan } from "../src/frontmatter-depth.js";
-import { readBundle, readFrontmatter, sourceCodes } from "../src/index.js";
+import { readBundle, readFrontmatter } from "../src/index.js";
 import { tar } from "./support/tar.js";
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 60);

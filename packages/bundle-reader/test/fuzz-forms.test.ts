@@ -18,9 +18,10 @@ import {
   makeScratchDir,
   verdictOf,
 } from "@skillshelf/conformance";
+import { sourceCodes } from "@skillshelf/contract";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { readBundle, sourceCodes } from "../src/index.js";
+import { readBundle } from "../src/index.js";
 import type { Source } from "../src/types.js";
 
 const RUNS = Math.max(20, Math.floor(Number(process.env.FUZZ_RUNS ?? 1_500) / 10));

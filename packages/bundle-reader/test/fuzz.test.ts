@@ -16,9 +16,10 @@ import {
   zipFuzzSeeds,
   zipMutationArbitrary,
 } from "@skillshelf/conformance";
+import { sourceCodes } from "@skillshelf/contract";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { readBundle, sourceCodes } from "../src/index.js";
+import { readBundle } from "../src/index.js";
 import type { ReadResult, Source } from "../src/types.js";
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 1_500);

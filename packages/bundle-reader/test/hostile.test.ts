@@ -1,8 +1,9 @@
 // Inputs that make a trusting tar-stream consumer wait forever or read
 // bodies that do not exist. Each read must settle, quickly, with a refusal.
 import { gzipSync } from "node:zlib";
+import { sourceCodes } from "@skillshelf/contract";
 import { describe, expect, it } from "vitest";
-import { type ReadResult, sourceCodes } from "../src/index.js";
+import type { ReadResult } from "../src/index.js";
 import { readBytes, refusalOf } from "./support/read.js";
 import { END, header, member, skillMembers, tar } from "./support/tar.js";
 

@@ -1,10 +1,11 @@
-// Every path rule, on its own and through a read: the reason given for each
-// unsafe path, the paths that pass, and names that fold together.
+// Every path rule through a read (the rule itself is @skillshelf/contract's
+// checkPath, tested there): the reason given for each unsafe path, and names
+// that fold together.
+
+import type { UnsafePathReason } from "@skillshelf/contract";
 import { describe, expect, it } from "vitest";
 import { readBundle } from "../src/index.js";
 import { nameKeys } from "../src/name-keys.js";
-import { checkPath } from "../src/paths.js";
-import type { UnsafePathReason } from "../src/types.js";
 import { readUploads, refusalOf, shapeOf } from "./support/read.js";
 
 const unsafe: { name: string; path: string; why: UnsafePathReason; directory?: boolean }[] = [
@@ -46,37 +47,6 @@ const unsafe: { name: string; path: string; why: UnsafePathReason; directory?: b
   { name: "a trailing space", path: "a /b", why: "trailing-dot-or-space" },
   { name: "a dotted directory", path: "skill./x", why: "trailing-dot-or-space" },
 ];
-
-const safe: { name: string; path: string; directory?: boolean; becomes: string }[] = [
-  { name: "a plain path", path: "a/b.md", becomes: "a/b.md" },
-  { name: "one leading ./", path: "./a/b.md", becomes: "a/b.md" },
-  { name: "a directory's trailing slash", path: "a/b/", directory: true, becomes: "a/b" },
-  { name: "a dot file", path: "a/.env", becomes: "a/.env" },
-  { name: "dots inside a name", path: "a/b..c", becomes: "a/b..c" },
-  {
-    name: "a name that starts with a reserved word",
-    path: "a/console.md",
-    becomes: "a/console.md",
-  },
-  { name: "COM10 is not reserved", path: "a/COM10", becomes: "a/COM10" },
-  { name: "a 255-byte name", path: `a/${"x".repeat(255)}`, becomes: `a/${"x".repeat(255)}` },
-  { name: "non-ASCII letters", path: "a/çà/日本.md", becomes: "a/çà/日本.md" },
-];
-
-describe("checkPath", () => {
-  it.each(unsafe)("refuses $name", ({ path, why, directory }) => {
-    expect(checkPath(path, directory === true)).toEqual({ ok: false, why });
-  });
-
-  it.each(safe)("accepts $name", ({ path, directory, becomes }) => {
-    const verdict = checkPath(path, directory === true);
-    expect(verdict).toMatchObject({ ok: true, path: becomes });
-  });
-
-  it("refuses a path whose source bytes were not UTF-8", () => {
-    expect(checkPath("a/b", false, false)).toEqual({ ok: false, why: "not-utf8" });
-  });
-});
 
 describe("nameKeys", () => {
   const same = (a: string, b: string): boolean => {

@@ -78,8 +78,23 @@ describe("a whole repository", () => {
     expect(refusal).toMatchObject({ code: "stray-file", path: "repo-main/README.md" });
     expect(refusal.found).toEqual([{ path: "skills", count: 3 }]);
     expect(message(refusal)).toContain(
-      "3 skills were found under 'skills/': import with --path skills (path=skills over HTTP).",
+      "3 skills were found under 'skills/': read it with the option path: \"skills\".",
     );
+  });
+
+  it("counts a skill inside another skill once, however its siblings' names sort", async () => {
+    // By bytes "pack/a-b" sorts between "pack/a" and "pack/a/c"; a/c still lies inside a.
+    const root = await folderOf(
+      {
+        "README.md": "# pack\n",
+        "pack/a/SKILL.md": skill("a"),
+        "pack/a/c/SKILL.md": skill("c"),
+        "pack/a-b/SKILL.md": skill("a-b"),
+      },
+      "nested",
+    );
+    const refusal = refusalOf(await readBundle({ kind: "path", path: root }));
+    expect(refusal.found).toEqual([{ path: "pack", count: 2 }]);
   });
 
   it("imports its skills with path, in every form, the top never judged", async () => {

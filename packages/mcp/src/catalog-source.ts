@@ -10,12 +10,8 @@
 // SKILL.md edited after import refuses the whole skill, since its entry's
 // frontmatter would otherwise show a host words the record never held.
 import { createHash } from "node:crypto";
-import {
-  type DestinationRefusal,
-  message,
-  type Refusal,
-  readFrontmatter,
-} from "@skillshelf/bundle-reader";
+import { readFrontmatter } from "@skillshelf/bundle-reader";
+import { message, type Refusal } from "@skillshelf/contract";
 import {
   catalogWithBodies,
   type InstallRecord,
@@ -127,9 +123,7 @@ async function readFile(
   return { ok: true, bytes: read.bytes };
 }
 
-const refusedBy = (
-  refusal: Refusal | DestinationRefusal,
-): { ok: false; code: string; reason: string } => ({
+const refusedBy = (refusal: Refusal): { ok: false; code: string; reason: string } => ({
   ok: false,
   code: refusal.code,
   reason: message(refusal),

@@ -7,7 +7,7 @@
 // segment (`%2F`, `%5C`, `%2E%2E`), a control character, an encoding that is
 // not the canonical one. The path that comes out is then only looked up in
 // the skill's manifest, never used to build a file name.
-import { isValidId } from "@skillshelf/skill-catalog";
+import { isValidId } from "@skillshelf/contract";
 
 /** The scheme every skill is served under. */
 export const SKILL_SCHEME = "skill://";

@@ -7,10 +7,9 @@
 // refused as internal rather than handed to a worker. A root that cannot be
 // listed is refused as store-failed with the system's words.
 import { resolve } from "node:path";
-import type { DestinationRefusal } from "@skillshelf/bundle-reader";
+import { MAX_PAYLOAD_BYTES, type Refusal } from "@skillshelf/contract";
 import {
   catalogWithBodies,
-  MAX_PAYLOAD_BYTES,
   type Roots,
   refusePayloadTooLarge,
   revisionOf,
@@ -18,9 +17,7 @@ import {
 import { countBodyBytes, digestText } from "./digest.js";
 import type { Payload, PayloadSkill } from "./schema.js";
 
-export type PayloadResult =
-  | { ok: true; payload: Payload }
-  | { ok: false; refusal: DestinationRefusal };
+export type PayloadResult = { ok: true; payload: Payload } | { ok: false; refusal: Refusal };
 
 /** The offered bodies, their revision, the roots and the refusals, or payload-too-large. */
 export async function payload(roots: Roots): Promise<PayloadResult> {

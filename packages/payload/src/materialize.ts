@@ -4,7 +4,7 @@
 // naming the path, never a thrown error.
 import { mkdir } from "node:fs/promises";
 import { join, resolve } from "node:path";
-import type { DestinationRefusal } from "@skillshelf/bundle-reader";
+import type { Refusal } from "@skillshelf/contract";
 import type { Roots } from "@skillshelf/skill-catalog";
 import { payload } from "./build-payload.js";
 import type { Payload } from "./schema.js";
@@ -15,7 +15,7 @@ export const PAYLOAD_FILE_NAME = "skills.json";
 
 export type MaterializeResult =
   | { ok: true; path: string; payload: Payload }
-  | { ok: false; refusal: DestinationRefusal };
+  | { ok: false; refusal: Refusal };
 
 /** Builds the payload and writes it to dir/skills.json atomically, creating dir if needed. */
 export async function materialize(roots: Roots, dir: string): Promise<MaterializeResult> {

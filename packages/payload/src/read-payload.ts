@@ -5,15 +5,13 @@
 // payload's size cap mean the file was not made by materialize. Each failure
 // is a refusal with a stable code and the place it was found.
 import { readFile } from "node:fs/promises";
-import type { DestinationRefusal } from "@skillshelf/bundle-reader";
-import { MAX_PAYLOAD_BYTES, revisionOf } from "@skillshelf/skill-catalog";
+import { MAX_PAYLOAD_BYTES, type Refusal } from "@skillshelf/contract";
+import { revisionOf } from "@skillshelf/skill-catalog";
 import type { z } from "zod";
 import { countBodyBytes, digestText } from "./digest.js";
 import { type Payload, payloadSchema } from "./schema.js";
 
-export type ReadPayloadResult =
-  | { ok: true; payload: Payload }
-  | { ok: false; refusal: DestinationRefusal };
+export type ReadPayloadResult = { ok: true; payload: Payload } | { ok: false; refusal: Refusal };
 
 /** Reads and verifies a payload file: schema, id order, every digest, then the revision. */
 export async function readPayload(path: string): Promise<ReadPayloadResult> {

@@ -3,7 +3,8 @@
 // and committed at schema/payload.schema.json) agree on a single definition.
 // Objects are strict: a field the worker does not know is a tampered or
 // foreign file, not something to ignore.
-import { MAX_ID_LENGTH, type Origin, SKILL_ID_PATTERN } from "@skillshelf/skill-catalog";
+import { ID_PATTERN, MAX_ID_LENGTH } from "@skillshelf/contract";
+import type { Origin } from "@skillshelf/skill-catalog";
 import { z } from "zod";
 
 /** Where an offered skill lives: the catalog's origin (builtin root or managed store). */
@@ -41,7 +42,7 @@ const sha256Hex = z
 const skillId = z
   .string()
   .max(MAX_ID_LENGTH)
-  .regex(SKILL_ID_PATTERN)
+  .regex(ID_PATTERN)
   .describe("1-64 lower-case letters, digits and single inner dashes");
 
 const skillSchema = z.strictObject({

@@ -8,7 +8,8 @@
 // root is a plain directory that nothing announces and a directory store
 // changed by another process announces nothing here. Wake-ups that arrive
 // while a build runs are folded into one more build after it.
-import type { DestinationRefusal } from "@skillshelf/bundle-reader";
+
+import type { Refusal } from "@skillshelf/contract";
 import type { Roots } from "@skillshelf/skill-catalog";
 import { payload } from "./build-payload.js";
 import { writePayload } from "./materialize.js";
@@ -16,7 +17,7 @@ import type { Payload } from "./schema.js";
 
 export type WatchEvent =
   | { kind: "written"; path: string; payload: Payload }
-  | { kind: "refused"; refusal: DestinationRefusal };
+  | { kind: "refused"; refusal: Refusal };
 
 export type WatchOptions = {
   /** Ends the watch; the promise resolves once the build under way has finished. */

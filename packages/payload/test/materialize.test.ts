@@ -1,7 +1,7 @@
 import { spawnSync } from "node:child_process";
 import { readdir, readFile, stat, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { message } from "@skillshelf/bundle-reader";
+import { message } from "@skillshelf/contract";
 import { describe, expect, it } from "vitest";
 import { materialize, readPayload } from "../src/index.js";
 import {

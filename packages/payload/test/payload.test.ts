@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { mkdir, readFile, symlink } from "node:fs/promises";
 import { join } from "node:path";
-import { message } from "@skillshelf/bundle-reader";
+import { message } from "@skillshelf/contract";
 import { catalog, revisionOf } from "@skillshelf/skill-catalog";
 import { describe, expect, it } from "vitest";
 import { materialize, payload, readPayload } from "../src/index.js";

@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { type DestinationRefusal, message } from "@skillshelf/bundle-reader";
+import { message, type Refusal } from "@skillshelf/contract";
 import { revisionOf } from "@skillshelf/skill-catalog";
 import { describe, expect, it } from "vitest";
 import { materialize, type Payload, readPayload } from "../src/index.js";
@@ -12,7 +12,7 @@ const sha256 = (text: string): string => createHash("sha256").update(text).diges
 type Tamper = {
   name: string;
   edit: (payload: Payload & Record<string, unknown>, raw: string) => string;
-  refusal: Partial<DestinationRefusal> & { code: DestinationRefusal["code"] };
+  refusal: Partial<Refusal> & { code: Refusal["code"] };
 };
 
 const json = (value: unknown): string => JSON.stringify(value);

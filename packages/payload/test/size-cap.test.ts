@@ -1,6 +1,6 @@
 import { readdir } from "node:fs/promises";
 import { join } from "node:path";
-import { message } from "@skillshelf/bundle-reader";
+import { message } from "@skillshelf/contract";
 import { describe, expect, it } from "vitest";
 import { MAX_PAYLOAD_BYTES, materialize, payload, readPayload } from "../src/index.js";
 import { makeRoots, makeTempDir, skillTextOfSize, writeSkills } from "./trees.js";

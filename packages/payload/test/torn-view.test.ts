@@ -1,4 +1,4 @@
-import { message } from "@skillshelf/bundle-reader";
+import { message } from "@skillshelf/contract";
 import { describe, expect, it, vi } from "vitest";
 import { payload } from "../src/index.js";
 import { makeRoots, skillText } from "./trees.js";

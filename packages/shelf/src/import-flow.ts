@@ -12,9 +12,10 @@ import {
   readBundle,
   type Skill,
   type Source,
-  toRefusal,
   type Warning,
 } from "@skillshelf/bundle-reader";
+import type { Refusal } from "@skillshelf/contract";
+import { toRefusal } from "@skillshelf/contract";
 import {
   check,
   type InstalledSkill,
@@ -25,7 +26,6 @@ import {
   summarizeFiles,
 } from "@skillshelf/skill-catalog";
 import { recordSource, type Selection } from "./recorded-source.js";
-import type { ShelfRefusal } from "./refusal.js";
 
 /** What a check or an import reads: the selection, strictness, and how the read is watched. */
 export type ReadChoices = {
@@ -51,7 +51,7 @@ export type ImportedSkill = InstalledSkill & { files: SkillFileSummary[] };
 
 export type ImportOutcome =
   | { ok: true; skills: ImportedSkill[]; warnings: Warning[] }
-  | { ok: false; refusal: ShelfRefusal };
+  | { ok: false; refusal: Refusal };
 
 /** The reader's options for a surface's choices: given fields only. */
 export function readOptionsOf(choices: ReadChoices): ReadOptions {
@@ -71,7 +71,7 @@ export const selectionOf = (choices: ReadChoices): Selection => ({
 
 type Read =
   | { ok: true; skills: Skill[]; warnings: Warning[]; recorded: RecordedSource | undefined }
-  | { ok: false; refusal: ShelfRefusal };
+  | { ok: false; refusal: Refusal };
 
 /** Reads `source` and, for an install, records it; nothing here outlives the source but the skills. */
 export async function readAndRecord(

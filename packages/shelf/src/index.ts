@@ -10,7 +10,6 @@ export {
   skillsDirOf,
 } from "./locations.js";
 export { type OpenShelfOptions, type OpenShelfResult, openShelf } from "./open-shelf.js";
-export type { ShelfRefusal } from "./refusal.js";
 export { type Shelf, type ShelfListing, shelfOver } from "./shelf.js";
 export type { UpdateOptions, UpdateOutcome, UpdateResult } from "./update.js";
 export { readPackageVersion, toolName } from "./version.js";

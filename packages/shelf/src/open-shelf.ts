@@ -2,10 +2,11 @@
 // told (flags, a config, the environment, the working directory) into roots
 // and opens the managed store. Everything after that is the shelf's
 // operations (shelf.ts).
+
+import type { Refusal } from "@skillshelf/contract";
 import type { Env, ShelfOptions } from "./locations.js";
 import { decideLocations } from "./locations.js";
 import { openManagedStore } from "./open-store.js";
-import type { ShelfRefusal } from "./refusal.js";
 import { type Shelf, shelfOver } from "./shelf.js";
 
 export type OpenShelfOptions = ShelfOptions & {
@@ -13,7 +14,7 @@ export type OpenShelfOptions = ShelfOptions & {
   tool: string;
 };
 
-export type OpenShelfResult = { ok: true; shelf: Shelf } | { ok: false; refusal: ShelfRefusal };
+export type OpenShelfResult = { ok: true; shelf: Shelf } | { ok: false; refusal: Refusal };
 
 /** Decides the roots and opens the managed store; the shelf, or why the store cannot be opened. */
 export async function openShelf(

@@ -3,11 +3,11 @@
 // with it) is loaded only when a URL is named, so a command on the directory
 // store never pays for it at start.
 
+import type { Refusal } from "@skillshelf/contract";
 import { DirectoryStore, type ManagedStore } from "@skillshelf/skill-catalog";
 import type { Env, Locations } from "./locations.js";
-import type { ShelfRefusal } from "./refusal.js";
 
-export type OpenedStore = { ok: true; store: ManagedStore } | { ok: false; refusal: ShelfRefusal };
+export type OpenedStore = { ok: true; store: ManagedStore } | { ok: false; refusal: Refusal };
 
 /** Opens the decided managed store: PostgreSQL at `storeUrl`, else the directory. */
 export async function openManagedStore(locations: Locations, env: Env): Promise<OpenedStore> {

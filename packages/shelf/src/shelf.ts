@@ -3,13 +3,9 @@
 // each answering a result or one refusal of the one table. The CLI and the
 // server (and the MCP server, `sync`, the trust gate) are parsers of flags
 // and routes over these operations; none of them assembles a flow itself.
-import {
-  type ListResult,
-  limits,
-  listBundle,
-  type Source,
-  type Warning,
-} from "@skillshelf/bundle-reader";
+import { type ListResult, listBundle, type Source, type Warning } from "@skillshelf/bundle-reader";
+import type { Refusal } from "@skillshelf/contract";
+import { limits } from "@skillshelf/contract";
 import {
   type MaterializeResult,
   materialize,
@@ -41,7 +37,6 @@ import {
   importSource,
   type ReadChoices,
 } from "./import-flow.js";
-import type { ShelfRefusal } from "./refusal.js";
 import { type UpdateResult, updateSkills } from "./update.js";
 
 /** What `list` shows: the catalog with bodies, records by id, the payload bound's use, and warnings. */
@@ -76,7 +71,7 @@ export type Shelf = {
   list(): Promise<ShelfListing>;
   describe(
     id: string,
-  ): Promise<{ ok: true; description: SkillDescription } | { ok: false; refusal: ShelfRefusal }>;
+  ): Promise<{ ok: true; description: SkillDescription } | { ok: false; refusal: Refusal }>;
   readFile(id: string, path: string): Promise<StoredFileResult>;
   payload(): Promise<PayloadResult>;
   /** Writes `<dir>/skills.json` atomically. */
@@ -87,7 +82,7 @@ export type Shelf = {
   /** Hears every change of the managed store; returns the unsubscribe. */
   watch(listener: (change: StoreChange) => void): () => void;
   /** Whether the managed store could take a write now. */
-  ready(): Promise<{ ok: true } | { ok: false; refusal: ShelfRefusal }>;
+  ready(): Promise<{ ok: true } | { ok: false; refusal: Refusal }>;
   limits: typeof limits;
   /** Releases the store (connections, listeners). */
   close(): Promise<void>;

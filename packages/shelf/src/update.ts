@@ -10,6 +10,7 @@
 // nothing, with a fresh record.
 import { stat } from "node:fs/promises";
 import type { Skill, Source } from "@skillshelf/bundle-reader";
+import type { Refusal } from "@skillshelf/contract";
 import {
   install,
   type RecordedSource,
@@ -18,7 +19,6 @@ import {
   verify,
 } from "@skillshelf/skill-catalog";
 import { readAndRecord } from "./import-flow.js";
-import type { ShelfRefusal } from "./refusal.js";
 
 /** What update did, or would not do, for one skill. */
 export type UpdateOutcome =
@@ -27,11 +27,9 @@ export type UpdateOutcome =
   | { id: string; status: "drifted"; files: string[] }
   | { id: string; status: "no-record" }
   | { id: string; status: "no-source"; detail: string }
-  | { id: string; status: "refused"; refusal: ShelfRefusal };
+  | { id: string; status: "refused"; refusal: Refusal };
 
-export type UpdateResult =
-  | { ok: true; skills: UpdateOutcome[] }
-  | { ok: false; refusal: ShelfRefusal };
+export type UpdateResult = { ok: true; skills: UpdateOutcome[] } | { ok: false; refusal: Refusal };
 
 export type UpdateOptions = {
   force?: boolean;

@@ -6,7 +6,7 @@
 // bundle; this walk only refuses what it cannot read as a tree.
 import { readdirSync } from "node:fs";
 import { join } from "node:path";
-import { limits } from "@skillshelf/bundle-reader";
+import { comparePaths, limits } from "@skillshelf/contract";
 import { describeError, readSkillFile } from "./read-skill-file.js";
 import type { StoredFile, StoredFiles } from "./store.js";
 
@@ -49,6 +49,6 @@ export function readDirectoryFiles(dir: string): StoredFiles {
     if (code === "ENOENT" || code === "ENOTDIR") return { ok: false, absent: true };
     return { ok: false, refusal: { code: "unreadable", detail: describeError(error) } };
   }
-  files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  files.sort((a, b) => comparePaths(a.path, b.path));
   return { ok: true, files };
 }

@@ -9,7 +9,7 @@
 import { constants, lstatSync } from "node:fs";
 import { access, mkdir, readdir, readFile, rename, stat } from "node:fs/promises";
 import { dirname, join, resolve } from "node:path";
-import { limits } from "@skillshelf/bundle-reader";
+import { limits } from "@skillshelf/contract";
 import { readDirectoryFiles } from "./directory-files.js";
 import { inspectRoot, isPresent, listRoot, usageOfRoot } from "./directory-root.js";
 import { syncDirectory, writeFileDurably } from "./durable.js";

@@ -5,6 +5,7 @@
 // bundle reader, its one owner; for the title, only the lines up to the first
 // non-empty one are cut out of the text, never the whole body.
 import { leadingLines, readFrontmatter } from "@skillshelf/bundle-reader";
+import { decodeText } from "@skillshelf/contract";
 
 export type Identity =
   | { ok: true; id: string; description?: string }
@@ -64,11 +65,6 @@ export function checkIdentity(text: string, id: string): Identity {
     reason: `it declares the id '${identity.id}' but its directory is '${id}'`,
     declared: identity.id,
   };
-}
-
-/** The text of bytes proven valid UTF-8, exactly (a leading BOM stays, as the bytes hold it). */
-export function decodeText(bytes: Uint8Array): string {
-  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length).toString("utf8");
 }
 
 /** How much of a SKILL.md is decoded first when only its identity is wanted. */

@@ -1,17 +1,11 @@
 export { catalog, catalogWithBodies, revision } from "./catalog.js";
 export { revisionOf } from "./digest.js";
 export { DirectoryStore } from "./directory-store.js";
-export { isValidId, MAX_ID_LENGTH, MAX_SKILL_FILE_BYTES, SKILL_ID_PATTERN } from "./id.js";
 export { judgeEntry } from "./inspect-skill.js";
 export { check, install } from "./install.js";
 export { KNOWN_SKILLS, storedSpecWarnings } from "./known-skills.js";
 export { load } from "./load.js";
-export {
-  MAX_PAYLOAD_BYTES,
-  type PayloadUse,
-  payloadUse,
-  refusePayloadTooLarge,
-} from "./payload-bound.js";
+export { type PayloadUse, payloadUse, refusePayloadTooLarge } from "./payload-bound.js";
 export type { FileRead, SkillFileRead } from "./read-skill-file.js";
 export {
   type InstallRecord,

@@ -5,10 +5,15 @@
 // whichever store holds it and whichever call reached it. Refusals carry the
 // common fields of the one refusal table, and their reason is its sentence.
 import { isUtf8 } from "node:buffer";
-import { type DestinationRefusal, message } from "@skillshelf/bundle-reader";
+import {
+  decodeText,
+  isValidId,
+  MAX_SKILL_FILE_BYTES,
+  message,
+  type Refusal,
+} from "@skillshelf/contract";
 import { digestOf } from "./digest.js";
-import { isValidId, MAX_SKILL_FILE_BYTES } from "./id.js";
-import { checkIdentity, checkIdentityOf, decodeText } from "./identity.js";
+import { checkIdentity, checkIdentityOf } from "./identity.js";
 import { knownIdentity } from "./known-skills.js";
 import type { StoredEntry } from "./store.js";
 import type { CatalogCode, LoadedSkill, OfferedSkill, Origin, RefusedSkill } from "./types.js";
@@ -23,7 +28,7 @@ export type Inspection<S extends OfferedSkill = LoadedSkill> =
 export function refuseSkill(
   id: string,
   code: CatalogCode,
-  fields: Omit<DestinationRefusal, "code" | "skill"> = {},
+  fields: Omit<Refusal, "code" | "skill"> = {},
 ): RefusedSkill {
   const refusal = { code, skill: id, ...fields };
   return { id, ...refusal, reason: message(refusal) };

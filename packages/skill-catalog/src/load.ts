@@ -5,9 +5,9 @@
 // name is refused before any path is built from it, so `../x` reads nothing;
 // a plain name that breaks the id rule (`Bad`) is looked up, so its refusal
 // is the catalog's, field for field, for the same entry.
-import { message } from "@skillshelf/bundle-reader";
+
+import { isValidId, message } from "@skillshelf/contract";
 import { catalog } from "./catalog.js";
-import { isValidId } from "./id.js";
 import { locateName } from "./locate.js";
 import type { Roots } from "./roots.js";
 import type { LoadRefusal, LoadResult } from "./types.js";

@@ -2,8 +2,9 @@
 // builtin directory's entry and the managed store's, never a listing. Load,
 // install (a builtin id is never written), remove and the file readers all
 // start here, so none of them climbs through the whole catalog.
+
+import { isValidId } from "@skillshelf/contract";
 import { inspectRoot } from "./directory-root.js";
-import { isValidId } from "./id.js";
 import { type Inspection, judgeEntry } from "./inspect-skill.js";
 import { refuseDefinedTwice } from "./merge.js";
 import type { Roots } from "./roots.js";

@@ -3,11 +3,9 @@
 // refused, and a dry run says so) and the payload itself (which stays the
 // last guard for hand-made changes). A worker holds every offered body in
 // memory at once, so the sum of their UTF-8 bytes is capped; the per-file
-// cap (256 KiB) alone would let ten thousand skills add up to gigabytes.
-import type { DestinationRefusal } from "@skillshelf/bundle-reader";
-
-/** The most UTF-8 bytes the offered skills' bodies may total in one payload. */
-export const MAX_PAYLOAD_BYTES: number = 2_097_152;
+// cap (256 KiB) alone would let ten thousand skills add up to gigabytes. The
+// figure itself is the contract's MAX_PAYLOAD_BYTES; its use is owned here.
+import { MAX_PAYLOAD_BYTES, type Refusal } from "@skillshelf/contract";
 
 /** How much of the bound a set of offered skills uses. */
 export type PayloadUse = { bytes: number; limit: number };
@@ -27,7 +25,7 @@ export function refusePayloadTooLarge(
   bytes: number,
   count: number,
   when: "now" | "after-install" = "now",
-): DestinationRefusal {
+): Refusal {
   const figures = `${count.toLocaleString("en-US")} bodies ${when === "now" ? "total" : "would total"} ${bytes.toLocaleString("en-US")} bytes`;
   const detail = when === "now" ? `the ${figures}` : `after this install the ${figures}`;
   return { code: "payload-too-large", limit: MAX_PAYLOAD_BYTES, detail };

@@ -5,7 +5,8 @@
 // the payload bound. The store runs the admission inside its own
 // all-or-nothing step (under its lock, in its transaction), against the store
 // as it is then; check runs it against the store as it is now.
-import type { DestinationRefusal, Refusal, Skill } from "@skillshelf/bundle-reader";
+import type { Skill } from "@skillshelf/bundle-reader";
+import type { Refusal } from "@skillshelf/contract";
 import { digestOf } from "./digest.js";
 import { inspectRoot, usageOfRoot } from "./directory-root.js";
 import { judgeEntry } from "./inspect-skill.js";
@@ -15,7 +16,7 @@ import type { InstalledSkill } from "./types.js";
 import { validateSkill } from "./validate-skill.js";
 
 /** The first refusal any skill earns on its own, including a name used twice. */
-export function validateBundle(skills: readonly Skill[]): DestinationRefusal | Refusal | undefined {
+export function validateBundle(skills: readonly Skill[]): Refusal | undefined {
   const names = new Set<string>();
   for (const skill of skills) {
     const refusal = validateSkill(skill);
@@ -44,7 +45,7 @@ export async function admitInstall(
   view: StoreView,
   skills: readonly Skill[],
   replace: boolean,
-): Promise<{ ok: true; installed: InstalledSkill[] } | { ok: false; refusal: DestinationRefusal }> {
+): Promise<{ ok: true; installed: InstalledSkill[] } | { ok: false; refusal: Refusal }> {
   const installed: InstalledSkill[] = [];
   for (const skill of skills) {
     const id = skill.name;
@@ -83,7 +84,7 @@ async function exceedsPayloadBound(
   builtin: string,
   view: StoreView,
   skills: readonly Skill[],
-): Promise<DestinationRefusal | undefined> {
+): Promise<Refusal | undefined> {
   const [fromBuiltin, managed] = await Promise.all([usageOfRoot(builtin), view.usage()]);
   const fromManaged = new Map(managed);
   for (const skill of skills) fromManaged.set(skill.name, skillFileOf(skill).bytes.length);

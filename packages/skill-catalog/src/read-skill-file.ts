@@ -11,7 +11,7 @@
 // themselves; callers that read many files run them in short slices and
 // yield to the event loop between them (see directory-root.ts).
 import { closeSync, constants, fstatSync, openSync, readSync } from "node:fs";
-import { MAX_SKILL_FILE_BYTES } from "./id.js";
+import { MAX_SKILL_FILE_BYTES } from "@skillshelf/contract";
 
 export type SkillFileRead =
   | { kind: "bytes"; bytes: Uint8Array; executable: boolean }

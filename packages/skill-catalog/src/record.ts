@@ -8,6 +8,7 @@
 //   (u64 BE byte length of path, path bytes, one byte executable 0/1,
 //    u64 BE byte length of the SHA-256 hex, SHA-256 hex of the file's bytes).
 import { createHash } from "node:crypto";
+import { comparePaths } from "@skillshelf/contract";
 
 /** The source an install was read from, as it was given. */
 export type RecordedSource = {
@@ -51,9 +52,8 @@ const u64 = (n: number): Buffer => {
   return prefix;
 };
 
-/** Path order is the order of the paths' UTF-8 bytes, pinned so every implementation agrees. */
-const byPath = (a: { path: string }, b: { path: string }): number =>
-  Buffer.compare(Buffer.from(a.path, "utf8"), Buffer.from(b.path, "utf8"));
+/** Path order (the paths' UTF-8 bytes, the contract's one order), pinned so every implementation agrees. */
+const byPath = (a: { path: string }, b: { path: string }): number => comparePaths(a.path, b.path);
 
 /** The tree digest of files (any order; they are hashed in path order). */
 export function treeDigestOf(files: readonly Omit<TreeFile, "size">[]): string {

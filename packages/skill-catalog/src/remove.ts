@@ -2,8 +2,9 @@
 // here. The store makes the removal one step (the directory store renames the
 // skill's directory into its staging area under the lock), so no reader ever
 // sees half a skill.
+
+import { isValidId } from "@skillshelf/contract";
 import { inspectRoot } from "./directory-root.js";
-import { isValidId } from "./id.js";
 import { describeError } from "./read-skill-file.js";
 import type { Roots } from "./roots.js";
 import type { RemoveResult } from "./types.js";

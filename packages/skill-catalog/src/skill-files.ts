@@ -8,9 +8,10 @@
 // that is not UTF-8 is listed like any other, with `utf8: false`, and served
 // as bytes; only what an install writes must be text.
 import { isUtf8 } from "node:buffer";
-import { type DestinationRefusal, judgeSkillFiles, type Refusal } from "@skillshelf/bundle-reader";
+import { judgeSkillFiles } from "@skillshelf/bundle-reader";
+import type { Refusal } from "@skillshelf/contract";
+import { isValidId } from "@skillshelf/contract";
 import { DirectoryStore } from "./directory-store.js";
-import { isValidId } from "./id.js";
 import { locateName } from "./locate.js";
 import { type InstallRecord, treeOf } from "./record.js";
 import type { Roots } from "./roots.js";
@@ -37,15 +38,13 @@ const summaryOf = (path: string, bytes: Uint8Array, executable: boolean): SkillF
     ? { path, bytes: bytes.length, executable }
     : { path, bytes: bytes.length, executable, binary: true };
 
-type AnyRefusal = Refusal | DestinationRefusal;
-
 export type SkillFilesResult =
   | { ok: true; skill: LoadedSkill; files: StoredFile[] }
-  | { ok: false; refusal: AnyRefusal };
+  | { ok: false; refusal: Refusal };
 
 export type StoredFileResult =
   | { ok: true; file: SkillFileSummary; bytes: Uint8Array }
-  | { ok: false; refusal: AnyRefusal };
+  | { ok: false; refusal: Refusal };
 
 const NO_BYTES = new Uint8Array(0);
 
@@ -61,7 +60,7 @@ async function locate(
   roots: Roots,
   id: string,
 ): Promise<
-  { ok: true; skill: LoadedSkill; store: ManagedStore } | { ok: false; refusal: AnyRefusal }
+  { ok: true; skill: LoadedSkill; store: ManagedStore } | { ok: false; refusal: Refusal }
 > {
   const found = await locateName(roots, id);
   if (found.kind === "refused") {
@@ -147,7 +146,7 @@ export type SkillDescription = {
 export async function describeSkill(
   roots: Roots,
   id: string,
-): Promise<{ ok: true; description: SkillDescription } | { ok: false; refusal: AnyRefusal }> {
+): Promise<{ ok: true; description: SkillDescription } | { ok: false; refusal: Refusal }> {
   const located = await locate(roots, id);
   if (!located.ok) return located;
   const read = await filesOf(located, id);

@@ -7,7 +7,8 @@
 // builtin root is always a directory read with the same pieces. Another
 // implementation (PostgreSQL) answers the same calls and passes the same
 // suite (test-suite/store-suite.ts).
-import type { DestinationRefusal, Refusal, Skill } from "@skillshelf/bundle-reader";
+import type { Skill } from "@skillshelf/bundle-reader";
+import type { Refusal } from "@skillshelf/contract";
 import type { FileRead, SkillFileRead } from "./read-skill-file.js";
 import type { InstallRecord } from "./record.js";
 
@@ -34,7 +35,7 @@ export type StoredFile = { path: string; executable: boolean; bytes: Uint8Array 
 /** A stored skill's files, or why they cannot be listed. */
 export type StoredFiles =
   | { ok: true; files: StoredFile[] }
-  | { ok: false; refusal: Refusal | DestinationRefusal }
+  | { ok: false; refusal: Refusal }
   | { ok: false; absent: true };
 
 /** What changed in a store: skills installed (or replaced) and removed. */
@@ -48,7 +49,7 @@ export type StagedSkill = { skill: Skill; record: InstallRecord };
  * the store as it is at that instant (another writer may have changed it):
  * answers a refusal to abandon the change, or undefined to write.
  */
-export type Admit = (current: StoreView) => Promise<DestinationRefusal | undefined>;
+export type Admit = (current: StoreView) => Promise<Refusal | undefined>;
 
 /**
  * What a store's skills weigh against the payload bound: each stored entry's
@@ -66,7 +67,7 @@ export type StoreView = {
   usage(): Promise<StoreUsage>;
 };
 
-export type StoreWriteResult = { ok: true } | { ok: false; refusal: DestinationRefusal };
+export type StoreWriteResult = { ok: true } | { ok: false; refusal: Refusal };
 
 /** The managed store: where imported skills and their records are kept. */
 export interface ManagedStore {

@@ -2,11 +2,8 @@
 // look like, and what load, install, check and remove answer. Every surface
 // (payload, CLI, server) speaks in these, so they are kept in one place and
 // change only by addition.
-import type {
-  CatalogCode as BundleCatalogCode,
-  DestinationRefusal,
-  Refusal,
-} from "@skillshelf/bundle-reader";
+
+import type { CatalogCode as BundleCatalogCode, Refusal } from "@skillshelf/contract";
 import type { InstallRecord, RecordedSource } from "./record.js";
 
 /** Which root a skill lives in. Order of roots is never precedence. */
@@ -37,7 +34,7 @@ export type LoadedSkill = OfferedSkill & { text: string };
  * of the one table (code, skill, path, other, detail, limit, origin), with
  * `id` (the directory's name) and `reason`, the table's sentence for it.
  */
-export type RefusedSkill = DestinationRefusal & { id: string; code: CatalogCode; reason: string };
+export type RefusedSkill = Refusal<CatalogCode> & { id: string; reason: string };
 
 /** Offered skills and refusals over both roots, each sorted by id. */
 export type Catalog = { skills: OfferedSkill[]; refused: RefusedSkill[]; revision: string };
@@ -50,11 +47,7 @@ export type CatalogWithBodies = {
 };
 
 /** Why load refused an id: the catalog's refusal for that entry, or unknown-skill. */
-export type LoadRefusal = DestinationRefusal & {
-  id: string;
-  code: "unknown-skill" | CatalogCode;
-  reason: string;
-};
+export type LoadRefusal = Refusal<"unknown-skill" | CatalogCode> & { id: string; reason: string };
 
 export type LoadResult = { ok: true; skill: LoadedSkill } | { ok: false; refusal: LoadRefusal };
 
@@ -70,7 +63,7 @@ export type InstalledSkill = {
 
 export type InstallResult =
   | { ok: true; installed: InstalledSkill[] }
-  | { ok: false; refusal: DestinationRefusal | Refusal };
+  | { ok: false; refusal: Refusal };
 
 export type InstallOptions = {
   /** Replace skills the managed store already holds. */
@@ -83,7 +76,7 @@ export type InstallOptions = {
   tool?: string;
 };
 
-export type RemoveResult = { ok: true; id: string } | { ok: false; refusal: DestinationRefusal };
+export type RemoveResult = { ok: true; id: string } | { ok: false; refusal: Refusal };
 
 /** The JSON shape of one offered skill in a report. */
 export type SkillReport = {

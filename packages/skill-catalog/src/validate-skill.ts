@@ -5,17 +5,12 @@
 // and a caller may build a skill by hand), then the catalog's rule for a
 // stored entry (id rule, size cap, identity), the very function the catalog
 // judges it by once stored. So a skill that installs is a skill offered.
-import {
-  type DestinationRefusal,
-  judgeSkillFiles,
-  type Refusal,
-  type Skill,
-} from "@skillshelf/bundle-reader";
-import { isValidId, MAX_SKILL_FILE_BYTES } from "./id.js";
+import { judgeSkillFiles, type Skill } from "@skillshelf/bundle-reader";
+import { isValidId, MAX_SKILL_FILE_BYTES, type Refusal } from "@skillshelf/contract";
 import { judgeEntry } from "./inspect-skill.js";
 
 /** The refusal one skill earns on its own, or undefined when it is fine. */
-export function validateSkill(skill: Skill): DestinationRefusal | Refusal | undefined {
+export function validateSkill(skill: Skill): Refusal | undefined {
   const id = skill.name;
   if (!isValidId(id)) return { code: "invalid-id", skill: id };
   const files = judgeSkillFiles(id, skill.files);

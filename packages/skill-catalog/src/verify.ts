@@ -3,8 +3,7 @@
 // is compared with the recorded tree file by file, so an edited script, an
 // added or removed reference, or a chmod is named, not just noticed. A skill
 // with no record was installed by hand or before records existed.
-import { type DestinationRefusal, message, type Refusal } from "@skillshelf/bundle-reader";
-import { isValidId } from "./id.js";
+import { comparePaths, isValidId, message, type Refusal } from "@skillshelf/contract";
 import type { InstallRecord } from "./record.js";
 import { type Tree, treeOf } from "./record.js";
 import type { Roots } from "./roots.js";
@@ -30,16 +29,14 @@ export type Verdict =
     }
   | { id: string; status: "no-record"; tree?: Tree };
 
-export type VerifyResult =
-  | { ok: true; skills: Verdict[] }
-  | { ok: false; refusal: Refusal | DestinationRefusal };
+export type VerifyResult = { ok: true; skills: Verdict[] } | { ok: false; refusal: Refusal };
 
 /** The files of `now` that differ from `recorded`, in path order. */
 export function compareTrees(recorded: Tree, now: Tree): FileDrift[] {
   const before = new Map(recorded.files.map((file) => [file.path, file]));
   const after = new Map(now.files.map((file) => [file.path, file]));
   const drift: FileDrift[] = [];
-  for (const path of [...new Set([...before.keys(), ...after.keys()])].sort()) {
+  for (const path of [...new Set([...before.keys(), ...after.keys()])].sort(comparePaths)) {
     const was = before.get(path);
     const is = after.get(path);
     if (was === undefined) drift.push({ path, change: "added" });

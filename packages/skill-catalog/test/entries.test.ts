@@ -2,8 +2,9 @@
 // that are not UTF-8, and a SKILL.md that is not a file.
 import { mkdir, symlink, truncate, writeFile } from "node:fs/promises";
 import { join } from "node:path";
+import { MAX_SKILL_FILE_BYTES } from "@skillshelf/contract";
 import { describe, expect, it } from "vitest";
-import { catalog, load, MAX_SKILL_FILE_BYTES } from "../src/index.js";
+import { catalog, load } from "../src/index.js";
 import { makeRoots, makeTempDir, skillText, writeSkills } from "./trees.js";
 
 const sized = (id: string, bytes: number): string => {

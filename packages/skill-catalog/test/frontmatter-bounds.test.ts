@@ -3,7 +3,8 @@
 // passed, on the first read and on every read after, and a skill read again
 // unchanged is judged from what was learned under its digest, not parsed
 // again.
-import { MAX_SKILL_FILE_BYTES, specWarningsOf } from "@skillshelf/bundle-reader";
+import { specWarningsOf } from "@skillshelf/bundle-reader";
+import { MAX_SKILL_FILE_BYTES } from "@skillshelf/contract";
 import { describe, expect, it } from "vitest";
 import { BoundedCache } from "../src/bounded-cache.js";
 import { catalog, catalogWithBodies, storedSpecWarnings } from "../src/index.js";

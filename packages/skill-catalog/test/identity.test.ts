@@ -1,7 +1,9 @@
 // Which id a SKILL.md declares, by title or by Agent Skills frontmatter, and
 // the id rule, each as a table over real catalogs.
+
+import { isValidId } from "@skillshelf/contract";
 import { describe, expect, it } from "vitest";
-import { catalog, catalogWithBodies, isValidId } from "../src/index.js";
+import { catalog, catalogWithBodies } from "../src/index.js";
 import { makeRoots, writeSkills } from "./trees.js";
 
 type Case = {

@@ -3,9 +3,10 @@
 // and the refusals a surface turns into sentences.
 import { readdir, stat, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { message, type Skill } from "@skillshelf/bundle-reader";
+import type { Skill } from "@skillshelf/bundle-reader";
+import { MAX_SKILL_FILE_BYTES, message } from "@skillshelf/contract";
 import { describe, expect, it } from "vitest";
-import { catalog, check, install, load, MAX_SKILL_FILE_BYTES } from "../src/index.js";
+import { catalog, check, install, load } from "../src/index.js";
 import {
   bundleSkill,
   type DirectoryRoots,

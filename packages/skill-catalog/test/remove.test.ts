@@ -1,7 +1,7 @@
 // Removing managed skills: only managed ones, wholly, with a clear refusal
 // for builtin, unknown and root-less cases.
 import { join } from "node:path";
-import { message } from "@skillshelf/bundle-reader";
+import { message } from "@skillshelf/contract";
 import { describe, expect, it } from "vitest";
 import { catalog, install, load, remove } from "../src/index.js";
 import { bundleSkill, makeRoots, makeTempDir, namesIn, skillText, writeSkills } from "./trees.js";

@@ -5,7 +5,8 @@
 // clear line and an exit code rather than a stack trace or a later surprise.
 // The pool reconnects by itself: a call made after the database came back
 // simply opens a new connection.
-import type { DestinationRefusal } from "@skillshelf/bundle-reader";
+
+import type { Refusal } from "@skillshelf/contract";
 import pg from "pg";
 import { describeLocation, parseStoreUrl, passwordFor } from "./location.js";
 import { migrate } from "./schema.js";
@@ -22,7 +23,7 @@ export type OpenOptions = {
 
 export type OpenResult =
   | { ok: true; store: PostgresStore }
-  | { ok: false; refusal: DestinationRefusal & { code: "store-failed" } };
+  | { ok: false; refusal: Refusal & { code: "store-failed" } };
 
 const failed = (detail: string): OpenResult => ({
   ok: false,

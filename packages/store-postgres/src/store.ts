@@ -9,8 +9,7 @@
 // loses, or whose process dies, is rolled back by the server: nothing is
 // half-stored. Every value reaches SQL as a parameter.
 import { createHash, randomUUID } from "node:crypto";
-import type { DestinationRefusal } from "@skillshelf/bundle-reader";
-import { MAX_SKILL_FILE_BYTES } from "@skillshelf/skill-catalog";
+import { MAX_SKILL_FILE_BYTES, type Refusal } from "@skillshelf/contract";
 import type pg from "pg";
 import type {
   Admit,
@@ -248,13 +247,13 @@ export class PgStore implements PostgresStore {
     }
   }
 
-  #refusalOf(error: unknown, ids: readonly string[]): DestinationRefusal {
+  #refusalOf(error: unknown, ids: readonly string[]): Refusal {
     // Another writer that bypassed the lock stored one of these ids first.
     const { code, constraint } = error as { code?: unknown; constraint?: unknown };
     if (code === "23505" && constraint === "skills_pkey") {
       return { code: "already-defined", skill: ids[0], other: this.location };
     }
-    const refusal: DestinationRefusal = {
+    const refusal: Refusal = {
       code: "store-failed",
       detail: `the store at ${this.location}: ${describeStoreError(error)}`,
     };

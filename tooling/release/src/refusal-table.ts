@@ -1,21 +1,28 @@
-// Renders bundle-reader's refusal table for its README from the code's own
+// Renders the contract's refusal table for its README from the code's own
 // table: each code with its HTTP status, CLI exit code and the sentence
-// `message()` gives for a sample refusal. The README holds the rendering
+// `message()` gives a library caller for a sample refusal. The README holds the rendering
 // between two markers; a test renders it again and compares, so the
 // documented sentences cannot drift from what users are told.
-import type { DestinationRefusal, Refusal, RefusalCode } from "@skillshelf/bundle-reader";
-import { exitCode, httpStatus, limits, message, refusalTable } from "@skillshelf/bundle-reader";
+import type { Code, Refusal } from "@skillshelf/contract";
+import {
+  exitCode,
+  httpStatus,
+  limits,
+  MAX_PAYLOAD_BYTES,
+  MAX_SKILL_FILE_BYTES,
+  message,
+  refusalTable,
+} from "@skillshelf/contract";
 
 export const tableStart = "<!-- refusal-table:start -->";
 export const tableEnd = "<!-- refusal-table:end -->";
 
 type SampleFields = Omit<Refusal, "code">;
-type AnyRefusal = Refusal | DestinationRefusal;
 
 /** The fields a sample refusal of each code carries, chosen to read like a real one. */
-function sampleFields(code: RefusalCode): SampleFields {
+function sampleFields(code: Code): SampleFields {
   const { maxEntries, maxBytes } = limits();
-  const samples: Partial<Record<RefusalCode, SampleFields>> = {
+  const samples: Partial<Record<Code, SampleFields>> = {
     "unreadable-source": { path: "bundles/pdf-tools.tgz", detail: "ENOENT" },
     "not-an-archive": { path: "bundles/notes.rar" },
     "corrupt-archive": { path: "bundles/pdf-tools.tgz", detail: "unexpected end of data" },
@@ -57,9 +64,9 @@ function sampleFields(code: RefusalCode): SampleFields {
     "no-skills": { path: "repo-main", found: [{ path: "skills", count: 14 }] },
     "too-many-entries": { limit: maxEntries },
     "too-large": { limit: maxBytes },
-    "skill-file-too-large": { skill: "pdf-tools", limit: 262_144 },
+    "skill-file-too-large": { skill: "pdf-tools", limit: MAX_SKILL_FILE_BYTES },
     "already-defined": { skill: "pdf-tools", other: "the builtin root" },
-    "payload-too-large": { limit: 2_097_152 },
+    "payload-too-large": { limit: MAX_PAYLOAD_BYTES },
     "invalid-payload": { path: "run/skills.json", detail: "skills[0].digest is missing" },
     "revision-mismatch": { path: "run/skills.json" },
     "bad-signature": { skill: "pdf-tools", detail: "it was made over another statement" },
@@ -79,8 +86,8 @@ const escapeCell = (text: string): string => text.replaceAll("|", "\\|").replace
 
 /** The Markdown table: code, HTTP status, exit code, and the sample sentence. */
 export function renderRefusalTable(): string {
-  const rows = (Object.keys(refusalTable) as RefusalCode[]).map((code) => {
-    const refusal = { code, ...sampleFields(code) } as AnyRefusal;
+  const rows = (Object.keys(refusalTable) as Code[]).map((code) => {
+    const refusal: Refusal = { code, ...sampleFields(code) };
     const cells = [`\`${code}\``, httpStatus(refusal), exitCode(refusal), message(refusal)];
     return `| ${cells.map((c) => escapeCell(String(c))).join(" | ")} |`;
   });

@@ -1,11 +1,11 @@
-// bundle-reader's README shows every refusal code with the status, exit code
+// The contract's README shows every refusal code with the status, exit code
 // and sentence the code itself gives; rendering the table again from
 // refusalTable and message() must give exactly what the README holds.
 // After changing the table: `pnpm --filter @skillshelf/release build && node
 // tooling/release/dist/cli/write-refusal-table.js`.
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { refusalTable } from "@skillshelf/bundle-reader";
+import { refusalTable } from "@skillshelf/contract";
 import { describe, expect, it } from "vitest";
 import {
   readTable,
@@ -18,9 +18,9 @@ import {
 import { findWorkspaceRoot } from "../src/workspace.js";
 
 const rewrite = "pnpm build && node tooling/release/dist/cli/write-refusal-table.js";
-const readmePath = join(findWorkspaceRoot(), "packages", "bundle-reader", "README.md");
+const readmePath = join(findWorkspaceRoot(), "packages", "contract", "README.md");
 
-describe("bundle-reader README refusal table", () => {
+describe("contract README refusal table", () => {
   it("matches the code's own table, cell for cell", () => {
     const table = readTable(readFileSync(readmePath, "utf8"));
     expect(table).not.toBeNull();

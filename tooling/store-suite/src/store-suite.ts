@@ -8,7 +8,8 @@
 import { chmod, mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { message, readBundle, type Skill, skillFileOf } from "@skillshelf/bundle-reader";
+import { readBundle, type Skill, skillFileOf } from "@skillshelf/bundle-reader";
+import { MAX_PAYLOAD_BYTES, message } from "@skillshelf/contract";
 import { type Shelf, shelfOver } from "@skillshelf/shelf";
 import {
   catalog,
@@ -17,7 +18,6 @@ import {
   install,
   listSkills,
   load,
-  MAX_PAYLOAD_BYTES,
   type ManagedStore,
   readStoredFile,
   remove,

@@ -1,6 +1,7 @@
 // `skillshelf limits`: the reader's fixed limits, so that an operator (or a
 // script, with --json) can size a bundle or a cap of their own to match.
-import { limits } from "@skillshelf/bundle-reader";
+
+import { limits } from "@skillshelf/contract";
 import type { Context } from "../context.js";
 import { formatBytes, formatTable, printJson } from "../output.js";
 import { EXIT_OK } from "../refusal.js";

@@ -5,7 +5,7 @@
 // stops cleanly on SIGINT or SIGTERM with exit 0. A refusal does not stop
 // the watch: the last payload stays in place until the next good one.
 import { resolve } from "node:path";
-import { message } from "@skillshelf/bundle-reader";
+import { message } from "@skillshelf/contract";
 import type { WatchEvent } from "@skillshelf/payload";
 import type { Context } from "../context.js";
 import { printJson } from "../output.js";
@@ -31,9 +31,13 @@ export async function runPayloadWatch(context: Context, options: WatchCliOptions
         );
       }
     } else if (json) {
-      printJson(output, { ok: false, refusal: event.refusal, message: message(event.refusal) });
+      printJson(output, {
+        ok: false,
+        refusal: event.refusal,
+        message: message(event.refusal, "cli"),
+      });
     } else {
-      output.err.line(`${output.err.paint("red", "refused")} ${message(event.refusal)}`);
+      output.err.line(`${output.err.paint("red", "refused")} ${message(event.refusal, "cli")}`);
     }
   };
   try {

@@ -2,8 +2,8 @@
 // to the CLI's own promises on the way: one JSON line on stdout, exit 0 with
 // "ok": true, exit 1 with the refusal whose message() sentence is also on
 // stderr, and never a stack trace.
-import type { SourceCode, UnsafePathReason } from "@skillshelf/bundle-reader";
 import { type Verdict, verdictOfListing, verdictOfRefusal } from "@skillshelf/conformance";
+import type { SourceCode, UnsafePathReason } from "@skillshelf/contract";
 import { expect } from "vitest";
 import { parseJson, type Run } from "./run.js";
 

@@ -7,10 +7,12 @@
 // - a form may carry at most `maxEntries` files and as many path fields,
 //   at most `maxBytes` of file content, and the whole form at most
 //   `maxBytes` plus 4 KiB of framing per entry;
-// - a path field longer than four times the reader's 4,096-byte path limit
-//   is never read whole.
+// - a path field longer than four times the contract's path limit
+//   (`MAX_PATH_BYTES`, 4,096 bytes) is never read whole.
+import { limits, MAX_PATH_BYTES, maxArchiveBytes } from "@skillshelf/contract";
 
-import { limits, maxArchiveBytes } from "@skillshelf/bundle-reader";
+/** Room for one form part's boundary, headers and path field beside its content. */
+const FRAMING_BYTES_PER_ENTRY = 4 * 1024;
 
 export type ImportCaps = {
   /** Largest raw archive body, in bytes. */
@@ -32,10 +34,10 @@ export function importCaps(concurrentImports: number): ImportCaps {
   const { maxBytes, maxEntries } = limits();
   return {
     maxArchiveBodyBytes: maxArchiveBytes(),
-    maxFormBodyBytes: maxBytes + maxEntries * 4096,
+    maxFormBodyBytes: maxBytes + maxEntries * FRAMING_BYTES_PER_ENTRY,
     maxFormFiles: maxEntries,
     maxFormFileBytes: maxBytes,
-    maxPathFieldBytes: 4 * 4096,
+    maxPathFieldBytes: 4 * MAX_PATH_BYTES,
     maxConcurrentImports: concurrentImports,
   };
 }

@@ -15,7 +15,8 @@
 import type { IncomingHttpHeaders } from "node:http";
 import type { Readable } from "node:stream";
 import Dicer from "@fastify/busboy/deps/dicer/lib/Dicer.js";
-import { limits, type Refusal, type UploadFile } from "@skillshelf/bundle-reader";
+import type { UploadFile } from "@skillshelf/bundle-reader";
+import { limits, type Refusal } from "@skillshelf/contract";
 import { clientGone } from "../errors.js";
 import type { ImportCaps } from "./caps.js";
 import { parseHeaderParams } from "./form-params.js";

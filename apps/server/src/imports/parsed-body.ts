@@ -8,8 +8,8 @@
 // an import waiting for the store's lock would otherwise keep its whole
 // upload beside the files read out of it (four imports of a 15 MiB .tar.gz
 // kept 62 MiB of archives no one would read again).
-import type { Refusal, UploadFile } from "@skillshelf/bundle-reader";
-import type { RequestRefusal } from "../request-refusals.js";
+import type { UploadFile } from "@skillshelf/bundle-reader";
+import type { ServerRefusal } from "../answer.js";
 
 /** An upload's bytes, handed over once: after `take()` the holder keeps only their length. */
 export class HeldBytes {
@@ -33,7 +33,7 @@ export class HeldBytes {
 export type ParsedBody =
   | { ok: true; kind: "archive"; bytes: HeldBytes }
   | { ok: true; kind: "uploads"; files: UploadFile[] }
-  | { ok: false; refusal: Refusal | RequestRefusal };
+  | { ok: false; refusal: ServerRefusal };
 
 /** Whether a value is a body one of the import parsers produced. */
 export function isParsedBody(value: unknown): value is ParsedBody {

@@ -10,7 +10,7 @@
 // pages cost resident memory only once written, so a client that declares
 // the cap and then sends nothing holds next to none.
 import type { Readable } from "node:stream";
-import { limits } from "@skillshelf/bundle-reader";
+import { limits } from "@skillshelf/contract";
 import { clientGone } from "../errors.js";
 import { HeldBytes, type ParsedBody } from "./parsed-body.js";
 

@@ -9,6 +9,7 @@
 // refusal with its table status. Reading the body into skills and storing
 // them waits for one of the unpack turns (unpack-turns.ts), so no more than
 // two bundles are held unpacked in memory however many imports are admitted.
+import { MAX_ENTRIES, MAX_PATH_BYTES, MAX_SEGMENT_BYTES } from "@skillshelf/contract";
 import type { Shelf } from "@skillshelf/shelf";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { z } from "zod";
@@ -51,13 +52,16 @@ const querySchema = z.object({
   dry_run: flag,
   strict: flag,
   list: flag,
-  path: z.string().min(1).max(4096).optional(),
+  path: z.string().min(1).max(MAX_PATH_BYTES).optional(),
   // A repeated parameter arrives as a list, a single one as a string.
   skill: z
-    .union([z.string().min(1).max(255), z.array(z.string().min(1).max(255)).max(10_000)])
+    .union([
+      z.string().min(1).max(MAX_SEGMENT_BYTES),
+      z.array(z.string().min(1).max(MAX_SEGMENT_BYTES)).max(MAX_ENTRIES),
+    ])
     .optional()
     .transform((value) => (value === undefined || Array.isArray(value) ? value : [value])),
-  name: z.string().min(1).max(255).optional(),
+  name: z.string().min(1).max(MAX_SEGMENT_BYTES).optional(),
 });
 
 /** Registers POST /api/imports in its own scope, with its body parsers. */

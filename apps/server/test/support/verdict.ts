@@ -3,13 +3,7 @@
 // which a bare read does not: when the server answers with a destination
 // refusal, it must be the very refusal the library's own `check` gives the
 // library's read, and the read's verdict is then the one compared.
-import {
-  readBundle,
-  type Source,
-  type SourceCode,
-  sourceCodes,
-  type UnsafePathReason,
-} from "@skillshelf/bundle-reader";
+import { readBundle, type Source } from "@skillshelf/bundle-reader";
 import {
   archiveSourceOf,
   type BuiltInput,
@@ -18,6 +12,7 @@ import {
   verdictOfListing,
   verdictOfRefusal,
 } from "@skillshelf/conformance";
+import { type SourceCode, sourceCodes, type UnsafePathReason } from "@skillshelf/contract";
 import { check, DirectoryStore, type Roots } from "@skillshelf/skill-catalog";
 import { expect } from "vitest";
 

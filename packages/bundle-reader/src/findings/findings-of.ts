@@ -4,8 +4,9 @@
 // is decoded and walked. SKILL.md is also read for HTML comments
 // and its frontmatter. Findings come file by file in path order, each file's
 // in text order, so the same bytes always give the same list.
+
+import { decodeText } from "@skillshelf/contract";
 import { readFrontmatterBlock } from "../frontmatter-block.js";
-import { decodeText } from "../text.js";
 import type { Skill } from "../types.js";
 import { frontmatterFindingsOf } from "./frontmatter-findings.js";
 import { hiddenRunsOf } from "./hidden-text.js";

@@ -6,9 +6,9 @@
 // Every way the bytes can fail (gzip damage, unreadable file, a limit) ends
 // in exactly one refusal.
 
+import { MAX_ARCHIVE_BYTES, MAX_BYTES } from "@skillshelf/contract";
 import type { EntriesResult } from "../entries.js";
 import { Ledger } from "../ledger.js";
-import { MAX_ARCHIVE_BYTES, MAX_BYTES } from "../limits.js";
 import type { Reading } from "../reading.js";
 import { wantedFor } from "../select.js";
 import type { Refusal } from "../types.js";

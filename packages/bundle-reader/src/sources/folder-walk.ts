@@ -10,9 +10,8 @@
 // tree costs no more per call than a shallow one.
 import { isUtf8 } from "node:buffer";
 import type { Dirent, Stats } from "node:fs";
+import { MAX_ENTRIES, MAX_PATH_BYTES } from "@skillshelf/contract";
 import type { Candidate } from "../entries.js";
-import { MAX_ENTRIES } from "../limits.js";
-import { MAX_PATH_BYTES } from "../paths.js";
 import type { Reading } from "../reading.js";
 import type { Refusal } from "../types.js";
 import type { Place, Places } from "./folder-places.js";

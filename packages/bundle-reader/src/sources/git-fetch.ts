@@ -5,7 +5,7 @@
 // commit is what git fetched, never what a listing said a moment before, so
 // a branch moved meanwhile cannot mix two commits. The fetch is watched: the
 // temporary directory may not grow past the reader's byte limit.
-import { MAX_BYTES } from "../limits.js";
+import { MAX_BYTES } from "@skillshelf/contract";
 import type { Refusal } from "../types.js";
 import { type GitOutcome, type GitRun, lastWords, runGit } from "./git-run.js";
 import { sizeOf } from "./git-size.js";

@@ -5,7 +5,7 @@
 // highly compressible blobs would otherwise be written out whole before the
 // folder reader could count it), and its submodules, which are never
 // fetched and so are refused rather than read as empty directories.
-import { MAX_BYTES, MAX_ENTRIES } from "../limits.js";
+import { MAX_BYTES, MAX_ENTRIES } from "@skillshelf/contract";
 import { pathSegments } from "../select.js";
 import type { Refusal } from "../types.js";
 import { type GitRun, runGit } from "./git-run.js";

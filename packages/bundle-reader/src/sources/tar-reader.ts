@@ -14,9 +14,9 @@
 // and size override the member's own, and global ('g') records are merged
 // only into a member that has its own 'x' header. A GNU 'N' header (old-style
 // names) is never interpreted: it is a member of a vendor type.
+
+import { isText, MAX_BYTES } from "@skillshelf/contract";
 import type { Ledger } from "../ledger.js";
-import { MAX_BYTES } from "../limits.js";
-import { isText } from "../text.js";
 import type { Refusal } from "../types.js";
 import { checkPaxRecords, type PaxRecords } from "./pax.js";
 import { decodeLongName, decodeMemberHeader } from "./tar-codec.js";

@@ -5,9 +5,9 @@
 // as the bytes a client sent: whether they are UTF-8 is the path rule's to
 // judge (`unsafe-path`, why `not-utf8`), as for an archive member's name.
 import { isUtf8 } from "node:buffer";
+import { MAX_BYTES, MAX_ENTRIES } from "@skillshelf/contract";
 import type { EntriesResult } from "../entries.js";
 import { Ledger } from "../ledger.js";
-import { MAX_BYTES, MAX_ENTRIES } from "../limits.js";
 import type { Reading } from "../reading.js";
 import { wantedFor } from "../select.js";
 import type { UploadFile } from "../types.js";

@@ -10,8 +10,8 @@
 // Info-ZIP escapes a control character in the field with an overlong form,
 // so where the stored name breaks a path rule anyway, that rule is reported.
 import { isUtf8 } from "node:buffer";
+import { checkPath } from "@skillshelf/contract";
 import type { EntryKind } from "../entries.js";
-import { checkPath } from "../paths.js";
 import { crc32 } from "./crc32.js";
 import type { ZipRecord } from "./zip-record.js";
 

@@ -13,13 +13,13 @@
 // more per entry than that: records are read in synchronous runs, a small
 // member is inflated and answered without a promise, and the read yields to
 // the event loop only once a slice of time is spent (reading.ts).
+
+import { isText, MAX_ARCHIVE_BYTES, MAX_BYTES, MAX_ENTRIES } from "@skillshelf/contract";
 import { type Entry, fromRandomAccessReaderPromise, type ZipFile } from "yauzl";
 import type { Candidate } from "../entries.js";
 import { joinedBytes, Ledger } from "../ledger.js";
-import { MAX_ARCHIVE_BYTES, MAX_BYTES, MAX_ENTRIES } from "../limits.js";
 import type { Reading } from "../reading.js";
 import { wantedFor } from "../select.js";
-import { isText } from "../text.js";
 import type { Refusal } from "../types.js";
 import { readEachRecord } from "./zip-directory.js";
 import { readZipEnd } from "./zip-end.js";

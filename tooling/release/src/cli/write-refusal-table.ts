@@ -1,4 +1,4 @@
-// Rewrites the refusal table in packages/bundle-reader/README.md from the
+// Rewrites the refusal table in packages/contract/README.md from the
 // code's own table. Run it after changing a sentence, status or exit code;
 // the release test fails until the README matches (cell by cell, so a
 // Markdown formatter may pad the columns without breaking it).
@@ -7,7 +7,7 @@ import { join } from "node:path";
 import { renderRefusalTable, replaceTable } from "../refusal-table.js";
 import { findWorkspaceRoot } from "../workspace.js";
 
-const readme = join(findWorkspaceRoot(), "packages", "bundle-reader", "README.md");
+const readme = join(findWorkspaceRoot(), "packages", "contract", "README.md");
 const before = readFileSync(readme, "utf8");
 const after = replaceTable(before, renderRefusalTable());
 if (after === before) {

@@ -1,8 +1,8 @@
 // The id rule: lower-case ASCII letters, digits and single inner dashes, 1 to
 // 64 characters. It is the Agent Skills specification's rule for `name`, which
-// the reader reports as a warning, and the catalog's rule for a skill's
-// directory, which the catalog refuses by: one rule, so it lives here, in the
-// lower layer, and the catalog imports it.
+// the reader reports as a warning, the catalog's rule for a skill's directory,
+// which the catalog refuses by, and the payload schema's pattern: one rule,
+// so it lives here, and every one of them imports it.
 
 /** Lower-case ASCII letters and digits, in runs joined by single dashes (exported for schemas). */
 export const ID_PATTERN: RegExp = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;

@@ -1,15 +1,20 @@
 // The one table of refusal codes: for each, the sentence an operator reads,
 // the HTTP status the server answers with and the exit code of the CLI. No
 // surface invents its own wording or status; they all look a code up here.
-import { MAX_PATH_BYTES, MAX_SEGMENT_BYTES } from "./paths.js";
-import type { DestinationRefusal, Refusal, RefusalCode, UnsafePathReason } from "./types.js";
-
-type AnyRefusal = Refusal | DestinationRefusal;
+// A sentence that tells the reader to set an option names it as the surface
+// that shows the sentence spells it (`--path skills` on the command line,
+// `path=skills` over HTTP, the chooser in the console, `path` in the
+// library), so the table carries which options each code's sentence names.
+import { MAX_PATH_BYTES, MAX_SEGMENT_BYTES } from "./limits.js";
+import type { Code, Refusal, UnsafePathReason } from "./refusal.js";
+import { type Option, type Surface, type Wording, wordingFor } from "./wording.js";
 
 type RefusalRule = {
   status: number;
   exitCode: number;
-  sentence: (refusal: AnyRefusal) => string;
+  /** The options the sentence may tell the reader to set. */
+  options: readonly Option[];
+  sentence: (refusal: Refusal, say: Wording) => string;
 };
 
 const MIB = 1024 * 1024;
@@ -34,15 +39,15 @@ const unsafeReasons: Record<UnsafePathReason, string> = {
   "trailing-dot-or-space": "one of its names ends in a dot or a space",
 };
 
-const at = (r: AnyRefusal): string => (r.path === undefined ? "" : ` '${r.path}'`);
-const inSkill = (r: AnyRefusal): string => (r.skill === undefined ? "" : ` of skill '${r.skill}'`);
-const detail = (r: AnyRefusal): string => (r.detail === undefined ? "" : ` (${r.detail})`);
+const at = (r: Refusal): string => (r.path === undefined ? "" : ` '${r.path}'`);
+const inSkill = (r: Refusal): string => (r.skill === undefined ? "" : ` of skill '${r.skill}'`);
+const detail = (r: Refusal): string => (r.detail === undefined ? "" : ` (${r.detail})`);
 const size = (bytes: number | undefined): string =>
   bytes === undefined ? "the limit" : bytes >= MIB ? `${bytes / MIB} MiB` : bytesIn(bytes);
 
 /** spec-violation: the first warning's own sentence, and how many warnings strict checking refused. */
-function strictSentence(r: AnyRefusal): string {
-  const count = "count" in r && r.count !== undefined ? r.count : 1;
+function strictSentence(r: Refusal): string {
+  const count = r.count ?? 1;
   const first =
     r.detail?.replace(/\.$/, "") ??
     `The skill${inSkill(r).replace(" of skill", "")} does not follow the Agent Skills specification`;
@@ -53,31 +58,27 @@ function strictSentence(r: AnyRefusal): string {
   return `${first}, and strict checking turns ${more} into a refusal; fix the SKILL.md frontmatter, or import without strict checking.`;
 }
 
-type Found = { path: string; count: number }[];
-
 /** Where skills lie deeper, and the `path` that imports them (empty when none were found). */
-function foundHint(r: AnyRefusal): string {
-  const found = "found" in r ? (r.found as Found | undefined) : undefined;
-  const first = found?.[0];
+function foundHint(r: Refusal, say: Wording): string {
+  const found = r.found ?? [];
+  const first = found[0];
   if (first === undefined) return "";
   const skills = (n: number): string =>
     `${n.toLocaleString("en-US")} ${n === 1 ? "skill was" : "skills were"}`;
-  const others = found!
-    .slice(1)
-    .map((g) => `${g.count.toLocaleString("en-US")} under '${g.path}/'`);
+  const others = found.slice(1).map((g) => `${g.count.toLocaleString("en-US")} under '${g.path}/'`);
   const also = others.length === 0 ? "" : ` (and ${others.join(", ")})`;
-  return `; ${skills(first.count)} found under '${first.path}/'${also}: import with --path ${first.path} (path=${first.path} over HTTP)`;
+  return `; ${skills(first.count)} found under '${first.path}/'${also}: ${say.importUnder(first.path)}`;
 }
 
 /** not-in-source: a skill the selection does not hold, or a path that names nothing. */
-function notInSourceSentence(r: AnyRefusal): string {
-  const held = "held" in r ? (r.held as string[] | undefined) : undefined;
+function notInSourceSentence(r: Refusal, say: Wording): string {
+  const held = r.held;
   if (r.skill !== undefined) {
     const listed = held === undefined || held.length === 0 ? "no skills" : listNames(held);
-    return `The source holds no skill '${r.skill}'; it holds ${listed}, so name one of those (--skill, or skill= over HTTP).`;
+    return `The source holds no skill '${r.skill}'; it holds ${listed}, so ${say.nameSkill()}.`;
   }
   const why = r.detail === undefined ? "" : ` (${r.detail})`;
-  const hint = foundHint(r);
+  const hint = foundHint(r, say);
   return `Nothing in the source lies under '${r.path ?? ""}'${why}${hint === "" ? "; check the directory's name, as the source stores it or below its one top directory" : hint}.`;
 }
 
@@ -91,8 +92,8 @@ function listNames(names: readonly string[]): string {
 }
 
 /** not-utf8: the first file, and how many more. */
-function notUtf8Sentence(r: AnyRefusal): string {
-  const count = "count" in r && r.count !== undefined ? r.count : 1;
+function notUtf8Sentence(r: Refusal): string {
+  const count = r.count ?? 1;
   const more =
     count <= 1
       ? " is"
@@ -101,7 +102,7 @@ function notUtf8Sentence(r: AnyRefusal): string {
 }
 
 /** hidden-content: the first refusing finding's own sentence, and how many refuse in all. */
-function hiddenContentSentence(r: AnyRefusal): string {
+function hiddenContentSentence(r: Refusal): string {
   const count = "count" in r && r.count !== undefined ? r.count : 1;
   const all =
     count <= 1 ? "" : ` (${count.toLocaleString("en-US")} refusing findings; the first follows)`;
@@ -111,14 +112,14 @@ function hiddenContentSentence(r: AnyRefusal): string {
   return `The import${inSkill(r)} is refused for hidden content${all}: ${first}`;
 }
 
-const refused = (status: number, sentence: RefusalRule["sentence"]): RefusalRule => ({
-  status,
-  exitCode: 1,
-  sentence,
-});
+const refused = (
+  status: number,
+  sentence: RefusalRule["sentence"],
+  options: readonly Option[] = [],
+): RefusalRule => ({ status, exitCode: 1, options, sentence });
 
 /** Every code, source and destination alike, with its sentence, HTTP status and exit code. */
-export const refusalTable: Record<RefusalCode, RefusalRule> = {
+export const refusalTable: Record<Code, RefusalRule> = {
   "unreadable-source": refused(
     422,
     (r) =>
@@ -142,10 +143,10 @@ export const refusalTable: Record<RefusalCode, RefusalRule> = {
   "unsafe-path": refused(
     422,
     (r) =>
-      `The entry${at(r)} has an unsafe path${"why" in r && r.why !== undefined ? ` (${unsafeReasons[r.why]})` : ""}; rename it to a plain relative path and pack again.`,
+      `The entry${at(r)} has an unsafe path${r.why !== undefined ? ` (${unsafeReasons[r.why]})` : ""}; rename it to a plain relative path and pack again.`,
   ),
   link: refused(422, (r) =>
-    "origin" in r && r.origin !== undefined
+    r.origin !== undefined
       ? `The ${r.origin} skill '${r.skill ?? ""}'${at(r)} is a symbolic link, and skills are never read through links; replace it with a real directory and file.`
       : `The entry${at(r)} is ${r.detail ?? "a link"}; a bundle holds only regular files, so replace the link with a copy of its target (and pack the archive again, if the bundle came as one).`,
   ),
@@ -166,27 +167,33 @@ export const refusalTable: Record<RefusalCode, RefusalRule> = {
   ),
   "missing-skill-file": refused(
     422,
-    (r) =>
-      `The directory${r.skill === undefined ? at(r) : ` '${r.skill}'`} has no SKILL.md; add one or remove the directory from the bundle${foundHint(r)}.`,
+    (r, say) =>
+      `The directory${r.skill === undefined ? at(r) : ` '${r.skill}'`} has no SKILL.md; add one or remove the directory from the bundle${foundHint(r, say)}.`,
+    ["path"],
   ),
   "stray-file": refused(
     422,
-    (r) =>
-      `The file${at(r)} lies beside the skill directories; move it into a skill or remove it${foundHint(r)}.`,
+    (r, say) =>
+      `The file${at(r)} lies beside the skill directories; move it into a skill or remove it${foundHint(r, say)}.`,
+    ["path"],
   ),
   "unnamed-skill": refused(
     422,
-    (r) =>
-      `The archive holds a single skill at its root${r.path === undefined ? "" : ` ('${r.path}')`} but came without a file name to name it by; name it (--name my-skill when reading stdin, name=my-skill over HTTP, or a file name such as my-skill.zip or my-skill.tar.gz), or wrap the skill in a folder.`,
+    (r, say) =>
+      `The archive holds a single skill at its root${r.path === undefined ? "" : ` ('${r.path}')`} but came without a file name to name it by; ${say.nameArchive()}, or wrap the skill in a folder.`,
+    ["name"],
   ),
   "not-utf8": refused(422, (r) => notUtf8Sentence(r)),
-  "no-skills": refused(422, (r) =>
-    foundHint(r) === ""
-      ? `The bundle${at(r)} holds no skills; a skill is a folder with a SKILL.md, or a collection of such folders.`
-      : `No skills at the top of ${r.path === undefined ? "the source" : `'${r.path}'`}${foundHint(r)}.`,
+  "no-skills": refused(
+    422,
+    (r, say) =>
+      foundHint(r, say) === ""
+        ? `The bundle${at(r)} holds no skills; a skill is a folder with a SKILL.md, or a collection of such folders.`
+        : `No skills at the top of ${r.path === undefined ? "the source" : `'${r.path}'`}${foundHint(r, say)}.`,
+    ["path"],
   ),
   "spec-violation": refused(422, (r) => strictSentence(r)),
-  "not-in-source": refused(422, (r) => notInSourceSentence(r)),
+  "not-in-source": refused(422, notInSourceSentence, ["path", "skill"]),
   "hidden-content": refused(422, (r) => hiddenContentSentence(r)),
   "frontmatter-too-large": refused(
     422,
@@ -208,10 +215,13 @@ export const refusalTable: Record<RefusalCode, RefusalRule> = {
     (r) =>
       `The skill name '${r.skill ?? ""}' is not a valid id; use 1 to 64 lower-case letters, digits and single inner dashes.`,
   ),
-  "identity-mismatch": refused(422, (r) =>
-    r.other === undefined
-      ? `The SKILL.md of skill '${r.skill ?? ""}' does not declare that id${detail(r)}; start it with '# ${r.skill ?? ""}' or frontmatter 'name: ${r.skill ?? ""}'.`
-      : `The SKILL.md of skill '${r.skill ?? ""}' declares the id '${r.other}' instead; rename the folder '${r.skill ?? ""}' to '${r.other}' (with --path, the directory you select), or make the SKILL.md declare '${r.skill ?? ""}' ('# ${r.skill ?? ""}' or frontmatter 'name: ${r.skill ?? ""}').`,
+  "identity-mismatch": refused(
+    422,
+    (r, say) =>
+      r.other === undefined
+        ? `The SKILL.md of skill '${r.skill ?? ""}' does not declare that id${detail(r)}; start it with '# ${r.skill ?? ""}' or frontmatter 'name: ${r.skill ?? ""}'.`
+        : `The SKILL.md of skill '${r.skill ?? ""}' declares the id '${r.other}' instead; rename the folder '${r.skill ?? ""}' to '${r.other}'${r.origin === undefined ? ` (${say.selectedDirectory()})` : ""}, or make the SKILL.md declare '${r.skill ?? ""}' ('# ${r.skill ?? ""}' or frontmatter 'name: ${r.skill ?? ""}').`,
+    ["path"],
   ),
   "skill-file-too-large": refused(
     422,
@@ -220,8 +230,9 @@ export const refusalTable: Record<RefusalCode, RefusalRule> = {
   ),
   "already-defined": refused(
     409,
-    (r) =>
-      `The skill '${r.skill ?? ""}' is already defined${r.other === undefined ? "" : ` at ${r.other}`}; import with replace to overwrite a managed skill, or rename it.`,
+    (r, say) =>
+      `The skill '${r.skill ?? ""}' is already defined${r.other === undefined ? "" : ` at ${r.other}`}; ${say.replace()} to overwrite a managed skill, or rename it.`,
+    ["replace"],
   ),
   "unknown-skill": refused(
     404,
@@ -236,6 +247,7 @@ export const refusalTable: Record<RefusalCode, RefusalRule> = {
   "no-managed-root": {
     status: 500,
     exitCode: 1,
+    options: [],
     sentence: (r) =>
       r.skill === undefined
         ? "No managed root is configured, so nothing can be installed or removed; set a data directory."
@@ -244,6 +256,7 @@ export const refusalTable: Record<RefusalCode, RefusalRule> = {
   "store-failed": {
     status: 500,
     exitCode: 3,
+    options: [],
     sentence: (r) =>
       `The store could not be written${r.skill === undefined ? "" : ` for skill '${r.skill}'`}${detail(r)}; nothing was changed: check the data directory's space and permissions, or that the store's database is reachable, and retry.`,
   },
@@ -290,6 +303,7 @@ export const refusalTable: Record<RefusalCode, RefusalRule> = {
   "invalid-trust-file": {
     status: 500,
     exitCode: 1,
+    options: [],
     sentence: (r) =>
       `The trust file${at(r)} cannot be used${detail(r)}; fix the line it names and retry.`,
   },
@@ -316,34 +330,39 @@ export const refusalTable: Record<RefusalCode, RefusalRule> = {
   internal: {
     status: 500,
     exitCode: 3,
+    options: [],
     sentence: (r) =>
       `An internal error occurred${r.skill === undefined ? "" : ` with skill '${r.skill}'`}${r.path === undefined ? "" : ` at '${r.path}'`}${detail(r)}; this is a bug in skillshelf, please report it with the command that caused it.`,
   },
 };
 
-/** One sentence that names the file or skill and says what to do. */
-export function message(refusal: AnyRefusal): string {
-  return refusalTable[refusal.code].sentence(refusal);
+/**
+ * One sentence that names the file or skill and says what to do, naming an
+ * option as `surface` spells it (the library's own names by default).
+ */
+export function message(refusal: Refusal, surface: Surface = "library"): string {
+  return refusalTable[refusal.code].sentence(refusal, wordingFor(surface));
 }
 
 /** The HTTP status a surface answers a refusal with. */
-export function httpStatus(refusal: AnyRefusal): number {
+export function httpStatus(refusal: Refusal): number {
   return refusalTable[refusal.code].status;
 }
 
 /** The CLI exit code for a refusal. */
-export function exitCode(refusal: AnyRefusal): number {
+export function exitCode(refusal: Refusal): number {
   return refusalTable[refusal.code].exitCode;
 }
 
 /** Turns anything thrown into a refusal: a known one passes through, the rest is internal. */
-export function toRefusal(error: unknown): DestinationRefusal | Refusal {
+export function toRefusal(error: unknown): Refusal {
   if (isRefusal(error)) return error;
   const text = error instanceof Error ? error.message : String(error);
   return { code: "internal", detail: text };
 }
 
-export function isRefusal(value: unknown): value is Refusal | DestinationRefusal {
+/** Whether a value is a refusal with a code of the table. */
+export function isRefusal(value: unknown): value is Refusal {
   return (
     typeof value === "object" &&
     value !== null &&

@@ -4,14 +4,11 @@
 // and so is the trailing "/" of a directory. Each path is scanned once (this
 // runs for every entry of every bundle), noting every rule it breaks, and the
 // first broken rule in the contract's order is the reason given.
-import type { UnsafePathReason } from "./types.js";
+import { MAX_PATH_BYTES, MAX_SEGMENT_BYTES } from "./limits.js";
+import type { UnsafePathReason } from "./refusal.js";
 
 export type PathVerdict = { ok: true; path: string } | { ok: false; why: UnsafePathReason };
 
-/** The longest path, in UTF-8 bytes. */
-export const MAX_PATH_BYTES = 4096;
-/** The longest name (one segment of a path), in UTF-8 bytes. */
-export const MAX_SEGMENT_BYTES = 255;
 const RESERVED = /^(con|prn|aux|nul|com[1-9]|lpt[1-9])(\.|$)/i;
 
 type Scan = {
@@ -184,9 +181,4 @@ function judgeSegments(raw: string, segments: string[], scan: Scan): UnsafePathR
   if (reserved) return "reserved-name";
   if (trailing) return "trailing-dot-or-space";
   return undefined;
-}
-
-/** Whether a raw path is the archive's own root ("./"), which stands for nothing. */
-export function isRootPath(raw: string): boolean {
-  return raw === "./";
 }

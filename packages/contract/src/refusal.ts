@@ -1,0 +1,76 @@
+// The one refusal type. A source, the destination, the catalog and the payload
+// all refuse in the same shape: a code from the one list and the fields that
+// locate the problem. `Refusal<C>` narrows the code where a step can only
+// refuse with some codes; everything else speaks plain `Refusal`, so no
+// caller converts one refusal type into another.
+import type { catalogCodes, destinationCodes, sourceCodes } from "./codes.js";
+
+/** Codes a source can be refused with (the list is `sourceCodes`). */
+export type SourceCode = (typeof sourceCodes)[number];
+
+/** Codes the destination and the payload refuse with (the list is `destinationCodes`). */
+export type DestinationCode = (typeof destinationCodes)[number];
+
+/** Codes only the catalog refuses with (the list is `catalogCodes`). */
+export type CatalogOnlyCode = (typeof catalogCodes)[number];
+
+/** Every code a catalog refuses a stored skill with. */
+export type CatalogCode =
+  | CatalogOnlyCode
+  | "invalid-id"
+  | "identity-mismatch"
+  | "skill-file-too-large"
+  | "link"
+  | "not-utf8";
+
+/** Every refusal code. */
+export type Code = SourceCode | DestinationCode | CatalogOnlyCode;
+
+/** Why a path is unsafe, carried in `Refusal.why`. */
+export type UnsafePathReason =
+  | "absolute"
+  | "drive-prefix"
+  | "traversal"
+  | "backslash"
+  | "control-character"
+  | "empty-segment"
+  | "dot-segment"
+  | "not-utf8"
+  | "segment-too-long"
+  | "path-too-long"
+  | "reserved-name"
+  | "trailing-dot-or-space";
+
+/** A refusal: one code and the fields that locate the problem. */
+export type Refusal<C extends Code = Code> = {
+  code: C;
+  /** The entry or file at fault, as it stands in the source or the store. */
+  path?: string;
+  /**
+   * The entry it collides with (duplicate-path, file-and-directory); where the
+   * other definition lives (already-defined, defined-twice); the id a SKILL.md
+   * declares instead (identity-mismatch).
+   */
+  other?: string;
+  /** For unsafe-path: which rule the path breaks. */
+  why?: UnsafePathReason;
+  /** The skill concerned, when the refusal is about one. */
+  skill?: string;
+  /** The limit exceeded (too-many-entries, too-large, skill-file-too-large, payload-too-large). */
+  limit?: number;
+  /** Extra words from the parser or the file system, for an operator. */
+  detail?: string;
+  /** How many problems of this kind there are in all (not-utf8: files; spec-violation: warnings). */
+  count?: number;
+  /** not-utf8: the files that are not UTF-8, in path order (at most 100). */
+  paths?: string[];
+  /** not-in-source: the skills the selected directory does hold. */
+  held?: string[];
+  /** Layout refusals and not-in-source: where SKILL.md files lie deeper, as `path` values, most first. */
+  found?: { path: string; count: number }[];
+  /** For a catalog refusal: the root the skill lives in. */
+  origin?: "builtin" | "managed";
+};
+
+/** A refusal of a source (what `readBundle` answers). */
+export type SourceRefusal = Refusal<SourceCode>;

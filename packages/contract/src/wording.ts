@@ -1,0 +1,67 @@
+// How a sentence names an option, per surface. The same refusal is shown by
+// the library (whose caller sets `path` in code), the CLI (`--path skills`),
+// the HTTP API (`path=skills`) and the web console (which has no path field:
+// the directory is chosen in its chooser, and an archive is named by its file
+// name). Each phrase is a piece of a sentence in the refusal table, so the
+// table words the refusal once and the surface only decides the spelling.
+
+/** Who shows a refusal's sentence, and so how an option is spelled in it. */
+export type Surface = "cli" | "http" | "console" | "library";
+
+/** The surfaces, in the order the docs list them. */
+export const surfaces: readonly Surface[] = ["library", "cli", "http", "console"];
+
+/** The options a refusal's sentence may tell its reader to set. */
+export type Option = "path" | "skill" | "name" | "replace";
+
+/** The phrases a sentence is built from, for one surface. */
+export type Wording = {
+  /** Follows "N skills were found under 'dir/': ". */
+  importUnder: (path: string) => string;
+  /** Follows "it holds 'a' and 'b', so ". */
+  nameSkill: () => string;
+  /** Follows "came without a file name to name it by; ". */
+  nameArchive: () => string;
+  /** In parentheses after "rename the folder 'x' to 'y'". */
+  selectedDirectory: () => string;
+  /** Follows "is already defined; ". */
+  replace: () => string;
+};
+
+const fileNames = "a file name such as my-skill.zip or my-skill.tar.gz";
+
+const wordings: Record<Surface, Wording> = {
+  library: {
+    importUnder: (path) => `read it with the option path: "${path}"`,
+    nameSkill: () => "name one of those in the option skills",
+    nameArchive: () => `name it (give the archive source a name, ${fileNames})`,
+    selectedDirectory: () => "with the option path, the directory you select",
+    replace: () => "install with the option replace: true",
+  },
+  cli: {
+    importUnder: (path) => `import with --path ${path}`,
+    nameSkill: () => "name one of those with --skill",
+    nameArchive: () => `name it (--name my-skill when reading stdin, or ${fileNames})`,
+    selectedDirectory: () => "with --path, the directory you select",
+    replace: () => "import with --replace",
+  },
+  http: {
+    importUnder: (path) => `import with path=${path}`,
+    nameSkill: () => "name one of those with skill=",
+    nameArchive: () => `name it (name=my-skill, or ${fileNames})`,
+    selectedDirectory: () => "with path=, the directory you select",
+    replace: () => "import with replace=1",
+  },
+  console: {
+    importUnder: (path) => `choose the directory '${path}' in the chooser`,
+    nameSkill: () => "choose one of those in the chooser",
+    nameArchive: () => `rename the archive to ${fileNames} and drop it again`,
+    selectedDirectory: () => "the folder you dropped, or the directory you chose in the chooser",
+    replace: () => "tick 'replace managed skills with the same id'",
+  },
+};
+
+/** The phrases for `surface`. */
+export function wordingFor(surface: Surface): Wording {
+  return wordings[surface];
+}

@@ -1,0 +1,177 @@
+// The one refusal table: a sentence for every code on every surface that
+// names what it is given, an option as that surface spells it, and the HTTP
+// status and exit code each surface uses.
+import { describe, expect, it } from "vitest";
+import {
+  type Code,
+  catalogCodes,
+  destinationCodes,
+  exitCode,
+  httpStatus,
+  isRefusal,
+  message,
+  type Refusal,
+  refusalTable,
+  type Surface,
+  sourceCodes,
+  surfaces,
+  toRefusal,
+} from "../src/index.js";
+
+const codes = Object.keys(refusalTable) as Code[];
+const everySurface = codes.flatMap((code) => surfaces.map((surface) => ({ code, surface })));
+
+describe("message", () => {
+  it("has a row for every listed code and no other", () => {
+    expect([...codes].sort()).toEqual(
+      [...sourceCodes, ...destinationCodes, ...catalogCodes].sort(),
+    );
+  });
+
+  it.each(everySurface)("answers $code with one sentence for the $surface", ({ code, surface }) => {
+    const sentence = message({ code }, surface);
+    expect(sentence.length).toBeGreaterThan(20);
+    expect(sentence).toMatch(/^[A-Z].*\.$/);
+    expect(sentence).not.toMatch(/undefined|\[object/);
+  });
+
+  it.each(codes)("names the path or skill of %s when the refusal carries them", (code) => {
+    const withPath = message({ code, path: "bundle/s/notes.md" });
+    const withSkill = message({ code, skill: "pdf-tools" });
+    expect(withPath.includes("bundle/s/notes.md") || withSkill.includes("pdf-tools")).toBe(true);
+  });
+
+  it.each<[Refusal, RegExp]>([
+    [{ code: "unsafe-path", path: "../x", why: "traversal" }, /'\.\.\/x'.*climbs out/],
+    [{ code: "duplicate-path", path: "b/a.md", other: "b/A.md" }, /'b\/a\.md'.*'b\/A\.md'/],
+    [{ code: "too-large", limit: 64 * 1024 * 1024 }, /64 MiB/],
+    [{ code: "too-many-entries", limit: 10_000 }, /10,000/],
+    [{ code: "not-utf8", path: "b/s/logo.png" }, /'b\/s\/logo\.png'.*UTF-8/],
+    [{ code: "missing-skill-file", path: "b/notes", skill: "notes" }, /'notes'.*SKILL\.md/],
+    [{ code: "corrupt-archive", detail: "it is truncated" }, /truncated/],
+    [
+      { code: "link", path: "b/s/run.sh", detail: "a symbolic link" },
+      /'b\/s\/run\.sh' is a symbolic link; .*replace the link with a copy of its target/,
+    ],
+    [
+      { code: "identity-mismatch", skill: "template", other: "template-skill" },
+      /rename the folder 'template' to 'template-skill'/,
+    ],
+    [
+      { code: "unsupported-entry", path: "b/s/x.md", detail: "it is encrypted" },
+      /'b\/s\/x\.md'.*encrypted.*repack/,
+    ],
+    [{ code: "unreadable-source", path: "/x", detail: "permission denied, EACCES" }, /EACCES/],
+  ])("says what is wrong in %o", (refusal, pattern) => {
+    expect(message(refusal)).toMatch(pattern);
+  });
+
+  it("answers every source code with HTTP 422 or 413 and exit code 1", () => {
+    for (const code of sourceCodes) {
+      const refusal: Refusal = { code };
+      expect([413, 422]).toContain(httpStatus(refusal));
+      expect(exitCode(refusal)).toBe(1);
+    }
+    expect(httpStatus({ code: "too-large" })).toBe(413);
+    expect(httpStatus({ code: "too-many-entries" })).toBe(413);
+  });
+});
+
+describe("every code's status and exit code", () => {
+  it.each(codes)("%s has an HTTP error status and a failing exit code", (code) => {
+    const status = httpStatus({ code });
+    expect(
+      status === 409 || status === 404 || status === 413 || status === 422 || status === 500,
+    ).toBe(true);
+    expect([1, 3]).toContain(exitCode({ code }));
+  });
+});
+
+/** A refusal whose sentence names each option, and the value it names. */
+const named: { option: string; refusal: Refusal }[] = [
+  {
+    option: "path",
+    refusal: { code: "no-skills", path: "repo", found: [{ path: "skills", count: 3 }] },
+  },
+  { option: "skill", refusal: { code: "not-in-source", skill: "docx", held: ["pdf"] } },
+  { option: "name", refusal: { code: "unnamed-skill", path: "SKILL.md" } },
+  { option: "replace", refusal: { code: "already-defined", skill: "pdf" } },
+];
+
+/** How each surface spells each option in a sentence. */
+const spelled: Record<Surface, Record<string, RegExp>> = {
+  library: {
+    path: /read it with the option path: "skills"/,
+    skill: /in the option skills/,
+    name: /give the archive source a name/,
+    replace: /the option replace: true/,
+  },
+  cli: {
+    path: /import with --path skills/,
+    skill: /with --skill\./,
+    name: /--name my-skill when reading stdin/,
+    replace: /import with --replace/,
+  },
+  http: {
+    path: /import with path=skills/,
+    skill: /with skill=\./,
+    name: /name=my-skill/,
+    replace: /import with replace=1/,
+  },
+  console: {
+    path: /choose the directory 'skills' in the chooser/,
+    skill: /choose one of those in the chooser/,
+    name: /rename the archive to a file name such as my-skill\.zip/,
+    replace: /tick 'replace managed skills with the same id'/,
+  },
+};
+
+describe("options, as each surface spells them", () => {
+  const cases = named.flatMap(({ option, refusal }) =>
+    surfaces.map((surface) => ({ option, surface, refusal })),
+  );
+
+  it.each(cases)("the $surface names $option its own way", ({ option, surface, refusal }) => {
+    const sentence = message(refusal, surface);
+    expect(sentence).toMatch(spelled[surface][option]!);
+    const others = surfaces.filter((s) => s !== surface);
+    for (const other of others) expect(sentence).not.toMatch(spelled[other][option]!);
+  });
+
+  it("words a sentence for the library when no surface is given", () => {
+    for (const { refusal } of named) expect(message(refusal)).toBe(message(refusal, "library"));
+  });
+
+  it("lists in the table the options each code's sentence names", () => {
+    for (const { option, refusal } of named) {
+      expect(refusalTable[refusal.code].options).toContain(option);
+    }
+  });
+
+  it("words a stored skill's refusal alike on every surface: no option can fix it", () => {
+    const refusal: Refusal = {
+      code: "identity-mismatch",
+      skill: "notes",
+      other: "memo",
+      origin: "managed",
+    };
+    for (const surface of surfaces) expect(message(refusal, surface)).toBe(message(refusal));
+    const importing: Refusal = { code: "identity-mismatch", skill: "notes", other: "memo" };
+    expect(message(importing, "cli")).toContain("(with --path, the directory you select)");
+  });
+
+  it("words a sentence that names no option alike on every surface", () => {
+    const refusal: Refusal = { code: "unsafe-path", path: "../x", why: "traversal" };
+    for (const surface of surfaces) expect(message(refusal, surface)).toBe(message(refusal));
+  });
+});
+
+describe("toRefusal and isRefusal", () => {
+  it("passes a refusal through and turns anything else into an internal one", () => {
+    const refusal: Refusal = { code: "no-skills" };
+    expect(toRefusal(refusal)).toBe(refusal);
+    expect(toRefusal(new Error("boom"))).toEqual({ code: "internal", detail: "boom" });
+    expect(isRefusal({ code: "not-a-code" })).toBe(false);
+    expect(isRefusal(null)).toBe(false);
+  });
+});
