@@ -121,7 +121,7 @@ export function visibleLength(text: string): number {
 }
 
 // Sizes are worded once, by the reader, for every surface.
-export { formatBytes } from "@skillshelf/bundle-reader";
+export { formatBytes } from "@skillshelf/contract";
 
 /** Cuts text to a width, ending with an ellipsis when cut. */
 export function truncate(text: string, width: number): string {

@@ -16,6 +16,7 @@
 // diagnostics are read from the document, never sent to process.emitWarning
 // (nor given stack traces, which are most of what a diagnostic costs).
 import { type Document, isMap, isPair, isScalar, isSeq, parseDocument } from "yaml";
+import { FRONTMATTER_WINDOW, readFrontmatterBlock } from "./frontmatter-block.js";
 import {
   type FrontmatterBound,
   MAX_BUNDLE_FRONTMATTER_BYTES,
@@ -24,7 +25,6 @@ import {
   MAX_FRONTMATTER_KEYS,
 } from "./frontmatter-bounds.js";
 import { nestsDeeperThan } from "./frontmatter-depth.js";
-import { leadingLines } from "./leading-lines.js";
 import { readPlainFields } from "./plain-fields.js";
 
 export type Frontmatter =
@@ -39,16 +39,6 @@ export type FrontmatterOptions = {
   budget?: { bytes: number };
 };
 
-/** Whether a line (without its ending) is a `---` fence. */
-export const isFence = (line: string): boolean => line.trimEnd() === "---";
-
-/**
- * The most characters of a text looked at for its frontmatter: the block's
- * bytes (never fewer than its characters) with room for a BOM and the two
- * fence lines.
- */
-const WINDOW = MAX_FRONTMATTER_BYTES + 1_024;
-
 const count = (n: number): string => n.toLocaleString("en-US");
 
 function beyond(bound: FrontmatterBound, limit: number, words: string): Frontmatter {
@@ -58,16 +48,11 @@ function beyond(bound: FrontmatterBound, limit: number, words: string): Frontmat
 /** Reads the frontmatter block that opens a SKILL.md text, if its first line opens one. */
 export function readFrontmatter(text: string, options: FrontmatterOptions = {}): Frontmatter {
   const work = options.onWork ?? ((): void => {});
-  const window = text.length > WINDOW ? text.slice(0, WINDOW) : text;
-  // Up to the closing fence, or only the first line when it opens no block.
-  const lines = leadingLines(window, (line, index) =>
-    index === 0 ? !isFence(line) : isFence(line),
-  );
-  work(window.length);
-  if (!isFence(lines[0]!)) return { kind: "absent" };
-  const end = lines.findIndex((line, index) => index > 0 && isFence(line));
-  if (end === -1) {
-    if (window.length < text.length) {
+  const found = readFrontmatterBlock(text);
+  work(Math.min(text.length, FRONTMATTER_WINDOW));
+  if (found.kind === "absent") return { kind: "absent" };
+  if (found.kind === "unclosed") {
+    if (found.truncated) {
       return beyond(
         "bytes",
         MAX_FRONTMATTER_BYTES,
@@ -76,7 +61,8 @@ export function readFrontmatter(text: string, options: FrontmatterOptions = {}):
     }
     return { kind: "invalid", reason: "its frontmatter opens with '---' but is never closed" };
   }
-  const block = lines.slice(1, end).join("\n");
+  const blockLines = found.lines;
+  const block = blockLines.join("\n");
   const bytes = Buffer.byteLength(block, "utf8");
   if (bytes > MAX_FRONTMATTER_BYTES) {
     return beyond(
@@ -85,7 +71,7 @@ export function readFrontmatter(text: string, options: FrontmatterOptions = {}):
       `holds ${count(bytes)} bytes; a frontmatter block may hold at most ${count(MAX_FRONTMATTER_BYTES)}`,
     );
   }
-  const plain = readPlainFields(lines.slice(1, end));
+  const plain = readPlainFields(blockLines);
   if (plain !== undefined) {
     const keys = Object.keys(plain).length;
     work(keys);

@@ -4,7 +4,7 @@
 // what a skill's bytes hide from a reader. Its limits, the sentence of a
 // refusal and the refusal types are @skillshelf/contract's, re-exported
 // because a reader's caller needs them beside readBundle.
-export { limits, maxArchiveBytes, message } from "@skillshelf/contract";
+export { formatBytes, limits, maxArchiveBytes, message } from "@skillshelf/contract";
 export { acceptFindings, type FindingsVerdict } from "./findings/accept.js";
 export { type FindingsInput, findingsOf, MAX_FINDINGS_PER_FILE } from "./findings/findings-of.js";
 export { findingSentences } from "./findings/sentences.js";
@@ -15,7 +15,6 @@ export {
   type FindingsFile,
   findingCodes,
 } from "./findings/types.js";
-export { formatBytes } from "./format-bytes.js";
 export { type Frontmatter, type FrontmatterOptions, readFrontmatter } from "./frontmatter.js";
 export { type FrontmatterBlock, readFrontmatterBlock } from "./frontmatter-block.js";
 export {

@@ -4,6 +4,7 @@
 // rule and the one way bytes become text. It depends on nothing, so every
 // package, the reader included, can import it.
 export { catalogCodes, destinationCodes, sourceCodes } from "./codes.js";
+export { formatBytes } from "./format-bytes.js";
 export { ID_PATTERN, isValidId, MAX_ID_LENGTH } from "./id.js";
 export {
   limits,
