@@ -9,7 +9,9 @@
 // says it can hold the bundle; a folder holding .git content is not read
 // directly (its .git is never walked, by design), only packed.
 import { execFileSync } from "node:child_process";
-import { basename, dirname } from "node:path";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { basename, dirname, join } from "node:path";
 import {
   buildInput,
   type Case,
@@ -99,13 +101,18 @@ function packWithGnuTar(folder: string): Uint8Array {
   return new Uint8Array(execFileSync("tar", args, { maxBuffer: 64 * 1024 * 1024 }));
 }
 
-/** Info-ZIP's packing of a built folder, symbolic links kept as links. */
+/**
+ * Info-ZIP's packing of a built folder, symbolic links kept as links, into a
+ * file: Info-ZIP 3.0 cannot store a link on a pipe.
+ */
 function packWithInfoZip(folder: string): Uint8Array {
-  const packed = execFileSync("zip", ["-qry", "-", basename(folder)], {
-    cwd: dirname(folder),
-    maxBuffer: 64 * 1024 * 1024,
-  });
-  return new Uint8Array(packed);
+  const out = join(mkdtempSync(join(tmpdir(), "skillshelf-info-zip-")), "bundle.zip");
+  try {
+    execFileSync("zip", ["-qry", out, basename(folder)], { cwd: dirname(folder) });
+    return new Uint8Array(readFileSync(out));
+  } finally {
+    rmSync(dirname(out), { recursive: true, force: true });
+  }
 }
 
 async function readForm(c: Case, way: Way) {
