@@ -90,9 +90,17 @@ export function openOutput(
   return { out: openChannel(out, env), err: openChannel(err, env) };
 }
 
-/** Prints a value as one line of JSON on stdout. */
+/**
+ * Prints a value as one line of JSON on stdout. JSON.stringify escapes every
+ * C0 control; DEL and the C1 controls are written as `\u` escapes too, so the
+ * line is safe on a terminal and still parses to exactly the value.
+ */
 export function printJson(output: Output, value: unknown): void {
-  output.out.line(JSON.stringify(value));
+  const json = JSON.stringify(value).replace(
+    /[\u007f-\u009f]/g,
+    (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, "0")}`,
+  );
+  output.out.stream.write(`${json}\n`);
 }
 
 /** Lays rows out in columns padded to the widest cell; the last column is never padded. */

@@ -5,6 +5,7 @@
 import { type Verdict, verdictOfListing, verdictOfRefusal } from "@skillshelf/conformance";
 import type { SourceCode, UnsafePathReason } from "@skillshelf/contract";
 import { expect } from "vitest";
+import { escapeControl } from "../../src/output.js";
 import { parseJson, type Run } from "./run.js";
 
 type JsonFile = { path: string; bytes: number; executable: boolean };
@@ -25,7 +26,8 @@ export function verdictOfRun(run: Run): Verdict {
   expect(run.stderr).not.toMatch(/\n\s+at /);
   if (!answer.ok) {
     expect(run.code, run.stderr).toBe(1);
-    expect(run.stderr).toContain(answer.message);
+    // Human output escapes control characters the sentence quotes from the bundle.
+    expect(run.stderr).toContain(escapeControl(answer.message));
     return verdictOfRefusal(answer.refusal);
   }
   expect(run.code, run.stderr).toBe(0);
