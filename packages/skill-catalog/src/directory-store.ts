@@ -14,8 +14,8 @@ import { readDirectoryFiles } from "./directory-files.js";
 import { inspectRoot, isPresent, listRoot, usageOfRoot } from "./directory-root.js";
 import { syncDirectory, writeFileDurably } from "./durable.js";
 import { acquireLock } from "./lock.js";
-import { describeError, type FileRead, readSkillFile } from "./read-skill-file.js";
 import { readRecordFile } from "./read-record.js";
+import { describeError, type FileRead, readSkillFile } from "./read-skill-file.js";
 import type { InstallRecord } from "./record.js";
 import type { RecordRead } from "./record-shape.js";
 import {

@@ -296,7 +296,11 @@ export function describeStoreSuite(name: string, make: MakeStore): void {
         ],
       });
       const read = await store.record("alpha");
-      expect(read.kind === "record" && read.record.tree.files.map((f) => f.path)).toEqual(["SKILL.md", "a.md", "extra.md"]);
+      expect(read.kind === "record" && read.record.tree.files.map((f) => f.path)).toEqual([
+        "SKILL.md",
+        "a.md",
+        "extra.md",
+      ]);
       const file = await readStoredFile(roots, "alpha", "a.md");
       expect(file.ok && Buffer.from(file.bytes).toString()).toBe("v2");
       expect(await verify(roots, ["alpha"])).toMatchObject({ skills: [{ status: "unchanged" }] });
