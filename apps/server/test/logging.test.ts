@@ -5,7 +5,7 @@ import { Writable } from "node:stream";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { LINES_PER_WINDOW } from "../src/auth-failures.js";
 import { tgzOf } from "./support/bodies.js";
-import { startServer, type TestServer } from "./support/server.js";
+import { bodyOf, startServer, type TestServer } from "./support/server.js";
 
 let server: TestServer;
 let log = "";
@@ -97,7 +97,7 @@ it("logs each import with its source and its skills or refusal code, early refus
 
 it("logs a flood of failed authentications as a sample, and counts every one in /readyz", async () => {
   const before = records("authentication failed").length;
-  const counted = (await (await fetch(`${server.url}/readyz`)).json()).authFailures as number;
+  const counted = (await bodyOf(await fetch(`${server.url}/readyz`))).authFailures as number;
   const flood = 200;
   for (let sent = 0; sent < flood; sent += 20) {
     await Promise.all(
@@ -111,7 +111,7 @@ it("logs a flood of failed authentications as a sample, and counts every one in 
   expect(healthy.status).toBe(200);
   expect(Date.now() - started).toBeLessThan(1000);
   const ready = await fetch(`${server.url}/readyz`);
-  expect((await ready.json()).authFailures).toBe(counted + flood);
+  expect((await bodyOf(ready)).authFailures).toBe(counted + flood);
   const lines = records("authentication failed").length - before;
   expect(lines).toBeLessThanOrEqual(LINES_PER_WINDOW);
   expect(lines).toBeLessThan(flood);
