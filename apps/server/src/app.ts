@@ -7,6 +7,7 @@ import type { Shelf } from "@skillshelf/shelf";
 import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController } from "fastify";
 import { isApiRequest } from "./api-request.js";
 import { requireToken } from "./auth.js";
+import { AuthFailures } from "./auth-failures.js";
 import { CatalogChanges } from "./catalog-changes.js";
 import { answerErrors } from "./errors.js";
 import { checkHost } from "./host-check.js";
@@ -93,14 +94,15 @@ export async function buildApp(options: AppOptions): Promise<ServerApp> {
     if (gate.closed) reply.header("connection", "close");
     return payload;
   });
-  const authorize = requireToken(options.token);
+  const authFailures = new AuthFailures();
+  const authorize = requireToken(options.token, authFailures);
   app.addHook("onRequest", async (request, reply) => {
     if (isApiRequest(request)) await authorize(request, reply);
   });
   answerErrors(app);
 
   registerConsoleRoutes(app);
-  registerInfoRoutes(app, options.shelf, caps);
+  registerInfoRoutes(app, options.shelf, caps, authFailures);
   const changes = new CatalogChanges(options.shelf);
   app.addHook("onClose", async () => changes.close());
   registerSkillRoutes(app, options.shelf);

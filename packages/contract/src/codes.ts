@@ -47,6 +47,7 @@ export const destinationCodes = [
   "untrusted-signer",
   "invalid-trust-file",
   "changed-file",
+  "bad-record",
   "internal",
 ] as const;
 

@@ -312,6 +312,11 @@ export const refusalTable: Record<Code, RefusalRule> = {
     (r) =>
       `The file${at(r)} of skill '${r.skill ?? ""}' no longer matches the digest recorded for it; it was changed after the skill was stored, so verify the skill and import it again.`,
   ),
+  "bad-record": refused(
+    409,
+    (r) =>
+      `The install record of skill '${r.skill ?? ""}' cannot be used${detail(r)}; it was changed or damaged outside the tool, so only this skill is left alone: import it again with --replace (replace=1 over HTTP) to write a fresh record.`,
+  ),
   "defined-twice": refused(
     409,
     (r) =>

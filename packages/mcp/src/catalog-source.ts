@@ -74,7 +74,8 @@ async function listSkills(roots: Roots): Promise<SourceListing> {
 async function getSkill(roots: Roots, id: string): Promise<SourceSkill> {
   const loaded = await load(roots, id);
   if (!loaded.ok) return { ok: false, code: loaded.refusal.code, reason: loaded.refusal.reason };
-  const record = loaded.skill.origin === "managed" ? await roots.managed?.record(id) : undefined;
+  const read = loaded.skill.origin === "managed" ? await roots.managed?.record(id) : undefined;
+  const record = read?.kind === "record" ? read.record : undefined;
   return servedOf(roots, loaded.skill, record);
 }
 

@@ -47,9 +47,10 @@ describe.each(transports)("over %s", (_name, connect) => {
       license: "MIT",
       metadata: { version: "2.1.0", owner: "docs" },
     });
-    const record = await shelf.managed.record("pdf-tools");
+    const read = await shelf.managed.record("pdf-tools");
+    if (read.kind !== "record") throw new Error("pdf-tools has no record");
     expect(pdf.resources).toEqual(
-      record!.tree.files.map((file) => ({
+      read.record.tree.files.map((file) => ({
         uri: `skill://pdf-tools/${file.path.split("/").map(encodeURIComponent).join("/")}`,
         digest: `sha256:${file.sha256}`,
         size: file.size,

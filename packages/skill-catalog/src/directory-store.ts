@@ -7,20 +7,23 @@
 // (lock.ts). Changes made through any DirectoryStore of this process on the
 // same root reach every subscriber of that root.
 import { constants, lstatSync } from "node:fs";
-import { access, mkdir, readdir, readFile, rename, stat } from "node:fs/promises";
+import { access, mkdir, readdir, rename, stat } from "node:fs/promises";
 import { dirname, join, resolve } from "node:path";
 import { limits } from "@skillshelf/contract";
 import { readDirectoryFiles } from "./directory-files.js";
 import { inspectRoot, isPresent, listRoot, usageOfRoot } from "./directory-root.js";
 import { syncDirectory, writeFileDurably } from "./durable.js";
 import { acquireLock } from "./lock.js";
+import { readRecordFile } from "./read-record.js";
 import { describeError, type FileRead, readSkillFile } from "./read-skill-file.js";
 import type { InstallRecord } from "./record.js";
+import type { RecordRead } from "./record-shape.js";
 import {
   applyTransaction,
   beginTransaction,
   commitTransaction,
   discardTransaction,
+  isOwnDirectory,
   RECORDS,
   recoverStaging,
   settleStaging,
@@ -81,13 +84,9 @@ export class DirectoryStore implements ManagedStore {
     return readFileBelow(join(this.root, id), path);
   }
 
-  async record(id: string): Promise<InstallRecord | undefined> {
-    if (!isPresent(join(this.root, id))) return undefined;
-    try {
-      return JSON.parse(await readFile(join(this.root, RECORDS, `${id}.json`), "utf8"));
-    } catch {
-      return undefined;
-    }
+  async record(id: string): Promise<RecordRead> {
+    if (!isPresent(join(this.root, id))) return { kind: "missing" };
+    return readRecordFile(this.root, id);
   }
 
   async records(): Promise<InstallRecord[]> {
@@ -98,8 +97,8 @@ export class DirectoryStore implements ManagedStore {
     const found: InstallRecord[] = [];
     for (let start = 0; start < ids.length; start += RECORD_READS_AT_ONCE) {
       const batch = ids.slice(start, start + RECORD_READS_AT_ONCE);
-      for (const record of await Promise.all(batch.map((id) => this.record(id)))) {
-        if (record !== undefined) found.push(record);
+      for (const read of await Promise.all(batch.map((id) => this.record(id)))) {
+        if (read.kind === "record") found.push(read.record);
       }
     }
     return found;
@@ -141,10 +140,13 @@ export class DirectoryStore implements ManagedStore {
       await rename(join(managed, id), join(transaction.oldDir, id));
       // Removed at that rename. The record follows; if this process dies
       // first, recovery sweeps the record of a skill that is gone.
-      await rename(
-        join(managed, RECORDS, `${id}.json`),
-        join(transaction.oldDir, `${id}.record.json`),
-      ).catch(() => {});
+      // A linked records directory is left alone: what it points at is not ours.
+      if (await isOwnDirectory(join(managed, RECORDS))) {
+        await rename(
+          join(managed, RECORDS, `${id}.json`),
+          join(transaction.oldDir, `${id}.record.json`),
+        ).catch(() => {});
+      }
       await syncDirectory(managed).catch(() => {});
       await discardTransaction(transaction.dir).catch(() => {});
     } catch (error) {

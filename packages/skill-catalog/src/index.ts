@@ -6,6 +6,7 @@ export { check, install } from "./install.js";
 export { KNOWN_SKILLS, storedSpecWarnings } from "./known-skills.js";
 export { load } from "./load.js";
 export { type PayloadUse, payloadUse, refusePayloadTooLarge } from "./payload-bound.js";
+export { MAX_RECORD_BYTES } from "./read-record.js";
 export type { FileRead, SkillFileRead } from "./read-skill-file.js";
 export {
   type InstallRecord,
@@ -15,7 +16,7 @@ export {
   treeDigestOf,
   treeOf,
 } from "./record.js";
-
+export { checkRecord, type RecordRead } from "./record-shape.js";
 export { remove } from "./remove.js";
 export { catalogReport, listSkills, skillReport } from "./report.js";
 export type { Roots } from "./roots.js";

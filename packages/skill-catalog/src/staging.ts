@@ -68,8 +68,7 @@ export async function applyTransaction(
   transaction: Transaction,
   ids: readonly string[],
 ): Promise<void> {
-  const records = join(managed, RECORDS);
-  await mkdir(records, { recursive: true });
+  const records = await recordsDirectory(managed);
   for (const id of ids) {
     const staged = join(transaction.newDir, id);
     const stagedRecord = join(transaction.recordsDir, `${id}.json`);
@@ -151,6 +150,8 @@ export async function recoverStaging(managed: string): Promise<void> {
  */
 async function sweepOrphanRecords(managed: string): Promise<void> {
   const records = join(managed, RECORDS);
+  // A linked records directory holds someone else's files: nothing there is unlinked.
+  if (!(await isOwnDirectory(records))) return;
   const names = await readdir(records).catch(() => [] as string[]);
   for (const name of names) {
     if (!name.endsWith(".json")) continue;
@@ -159,6 +160,29 @@ async function sweepOrphanRecords(managed: string): Promise<void> {
     }
   }
 }
+
+/**
+ * The records directory of `managed`, created if missing. A link there is
+ * refused, never followed: a record written through it would land outside
+ * the managed root.
+ */
+export async function recordsDirectory(managed: string): Promise<string> {
+  const records = join(managed, RECORDS);
+  await mkdir(records).catch((error: NodeJS.ErrnoException) => {
+    if (error.code !== "EEXIST") throw error;
+  });
+  if (!(await isOwnDirectory(records))) {
+    throw new Error(`${records} is a link or not a directory, and is never written through`);
+  }
+  return records;
+}
+
+/** Whether `path` is a directory itself, not a link to one. */
+export const isOwnDirectory = (path: string): Promise<boolean> =>
+  lstat(path).then(
+    (stats) => stats.isDirectory(),
+    () => false,
+  );
 
 const existsNoFollow = (path: string): Promise<boolean> =>
   lstat(path).then(

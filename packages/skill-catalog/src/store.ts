@@ -11,6 +11,7 @@ import type { Skill } from "@skillshelf/bundle-reader";
 import type { Refusal } from "@skillshelf/contract";
 import type { FileRead, SkillFileRead } from "./read-skill-file.js";
 import type { InstallRecord } from "./record.js";
+import type { RecordRead } from "./record-shape.js";
 
 /**
  * One entry of a store that may be a skill, as the store holds it, before the
@@ -83,9 +84,13 @@ export interface ManagedStore {
   files(id: string): Promise<StoredFiles>;
   /** One file of the stored skill `id` by its path (already judged safe by the caller). */
   readFile(id: string, path: string): Promise<FileRead>;
-  /** The record written by the install of `id`, if there is one (and `id` is still stored). */
-  record(id: string): Promise<InstallRecord | undefined>;
-  /** Every record of a skill still stored, in no particular order. */
+  /**
+   * The record written by the install of `id` (while `id` is still stored),
+   * checked by record-shape.ts: `missing` when there is none, `bad` when it
+   * cannot be used.
+   */
+  record(id: string): Promise<RecordRead>;
+  /** Every usable record of a skill still stored, in no particular order. */
   records(): Promise<InstallRecord[]>;
   /**
    * Writes every skill with its record, or none of them, after `admit`

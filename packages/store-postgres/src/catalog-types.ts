@@ -6,6 +6,7 @@ export type {
   FileRead,
   InstallRecord,
   ManagedStore,
+  RecordRead,
   SkillFileRead,
   StagedSkill,
   StoreChange,

@@ -10,12 +10,14 @@
 // half-stored. Every value reaches SQL as a parameter.
 import { createHash, randomUUID } from "node:crypto";
 import { MAX_SKILL_FILE_BYTES, type Refusal } from "@skillshelf/contract";
+import { checkRecord } from "@skillshelf/skill-catalog";
 import type pg from "pg";
 import type {
   Admit,
   FileRead,
   InstallRecord,
   ManagedStore,
+  RecordRead,
   StagedSkill,
   StoreChange,
   StoredEntry,
@@ -126,19 +128,24 @@ export class PgStore implements PostgresStore {
     return { kind: "bytes", bytes: file.bytes, executable: file.executable };
   }
 
-  async record(id: string): Promise<InstallRecord | undefined> {
-    const [row] = await this.#run<{ record: InstallRecord | null }>(
+  async record(id: string): Promise<RecordRead> {
+    const [row] = await this.#run<{ record: unknown }>(
       "SELECT record FROM skillshelf.skills WHERE id = $1",
       [id],
     );
-    return row?.record ?? undefined;
+    // SQL NULL and a JSON null read alike: no record, as for a skill stored without one.
+    if (row === undefined || row.record === null) return { kind: "missing" };
+    return checkRecord(row.record, id);
   }
 
   async records(): Promise<InstallRecord[]> {
-    const rows = await this.#run<{ record: InstallRecord }>(
-      "SELECT record FROM skillshelf.skills WHERE record IS NOT NULL",
+    const rows = await this.#run<{ id: string; record: unknown }>(
+      "SELECT id, record FROM skillshelf.skills WHERE record IS NOT NULL",
     );
-    return rows.map((row) => row.record);
+    return rows.flatMap((row) => {
+      const read = checkRecord(row.record, row.id);
+      return read.kind === "record" ? [read.record] : [];
+    });
   }
 
   async install(skills: readonly StagedSkill[], admit: Admit): Promise<StoreWriteResult> {

@@ -77,6 +77,7 @@ function sampleFields(code: Code): SampleFields {
     },
     "invalid-trust-file": { path: "allowed_signers", detail: "line 3 holds an unknown option" },
     "changed-file": { skill: "pdf-tools", path: "scripts/fill.py" },
+    "bad-record": { skill: "pdf-tools", detail: "tree: expected object, received undefined" },
     internal: { detail: "unexpected state" },
   };
   return samples[code] ?? { skill: "pdf-tools" };

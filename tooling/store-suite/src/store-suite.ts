@@ -187,9 +187,9 @@ export function describeStoreSuite(name: string, make: MakeStore): void {
     it("removes a skill and its record; an absent id is unknown", async () => {
       const { roots, store } = await open();
       await install(roots, [skillOf("alpha")]);
-      expect(await store.record("alpha")).toBeDefined();
+      expect(await store.record("alpha")).toMatchObject({ kind: "record" });
       expect(await remove(roots, "alpha")).toEqual({ ok: true, id: "alpha" });
-      expect(await store.record("alpha")).toBeUndefined();
+      expect(await store.record("alpha")).toEqual({ kind: "missing" });
       expect(await store.records()).toEqual([]);
       expect(await remove(roots, "alpha")).toMatchObject({
         ok: false,
@@ -204,7 +204,9 @@ export function describeStoreSuite(name: string, make: MakeStore): void {
       await chmod(join(dir, "alpha", "run.sh"), 0o755);
       const before = Date.now();
       expect(await importFolder(roots, join(dir, "alpha"))).toMatchObject({ ok: true });
-      const record = await store.record("alpha");
+      const stored = await store.record("alpha");
+      if (stored.kind !== "record") throw new Error("alpha has no record");
+      const { record } = stored;
       expect(record).toMatchObject({
         id: "alpha",
         source: { kind: "path", name: join(dir, "alpha") },
@@ -216,15 +218,15 @@ export function describeStoreSuite(name: string, make: MakeStore): void {
           ],
         },
       });
-      expect(Date.parse(record!.installedAt)).toBeGreaterThanOrEqual(before - 1000);
+      expect(Date.parse(record.installedAt)).toBeGreaterThanOrEqual(before - 1000);
       const read = await readBundle({ kind: "path", path: join(dir, "alpha") });
-      expect(read.ok && record!.tree).toEqual(read.ok && treeOf(read.skills[0]!.files));
+      expect(read.ok && record.tree).toEqual(read.ok && treeOf(read.skills[0]!.files));
       const listed = await listSkills(roots);
       expect(listed.records.get("alpha")).toEqual(record);
       const described = await describeSkill(roots, "alpha");
       expect(described).toMatchObject({
         ok: true,
-        description: { treeDigest: record!.tree.digest, record, verdict: { status: "unchanged" } },
+        description: { treeDigest: record.tree.digest, record, verdict: { status: "unchanged" } },
       });
     });
 
@@ -293,8 +295,12 @@ export function describeStoreSuite(name: string, make: MakeStore): void {
           { id: "beta", status: "up-to-date" },
         ],
       });
-      const record = await store.record("alpha");
-      expect(record?.tree.files.map((f) => f.path)).toEqual(["SKILL.md", "a.md", "extra.md"]);
+      const read = await store.record("alpha");
+      expect(read.kind === "record" && read.record.tree.files.map((f) => f.path)).toEqual([
+        "SKILL.md",
+        "a.md",
+        "extra.md",
+      ]);
       const file = await readStoredFile(roots, "alpha", "a.md");
       expect(file.ok && Buffer.from(file.bytes).toString()).toBe("v2");
       expect(await verify(roots, ["alpha"])).toMatchObject({ skills: [{ status: "unchanged" }] });

@@ -1,7 +1,9 @@
 // `skillshelf verify [id...]`: every managed skill (or those named) held
 // against the record its install wrote: unchanged, changed (each file
-// modified, added, removed or whose mode changed, named), or no record.
+// modified, added, removed or whose mode changed, named), no record, or a
+// record that cannot be used (bad-record, with its sentence).
 // Exit 0 only when every skill is unchanged, 1 otherwise.
+import { message } from "@skillshelf/contract";
 import type { Context } from "../context.js";
 import { formatTable, printJson } from "../output.js";
 import { EXIT_OK, reportRefusal } from "../refusal.js";
@@ -32,6 +34,7 @@ export async function runVerify(context: Context, ids: string[]): Promise<number
       if (skill.problem !== undefined) rows.push(["", `  ${skill.problem}`]);
       for (const file of skill.files) rows.push(["", `  ${file.change} ${file.path}`]);
     }
+    if (skill.status === "bad-record") rows.push(["", `  ${message(skill.refusal)}`]);
   }
   for (const line of formatTable(rows)) out.line(line.trimEnd());
   return code;

@@ -2,15 +2,22 @@
 // readiness (no token: 200 while the managed store could take a write now,
 // 503 with the store-failed refusal while it cannot, so a proxy stops
 // sending this replica traffic while its database is away and resumes once
-// the store reconnects by itself), the reader's limits with the server's own
+// the store reconnects by itself; its `authFailures` counts the requests
+// refused for want of the token, whose log lines are sampled), the reader's limits with the server's own
 // caps derived from them, and the payload a worker would receive.
 import type { Shelf } from "@skillshelf/shelf";
 import type { FastifyInstance } from "fastify";
 import { sendRefusal } from "../answer.js";
+import type { AuthFailures } from "../auth-failures.js";
 import type { ImportCaps } from "../imports/caps.js";
 
 /** Registers GET /healthz, GET /readyz, GET /api/limits and GET /api/payload. */
-export function registerInfoRoutes(app: FastifyInstance, shelf: Shelf, caps: ImportCaps): void {
+export function registerInfoRoutes(
+  app: FastifyInstance,
+  shelf: Shelf,
+  caps: ImportCaps,
+  authFailures: AuthFailures,
+): void {
   app.get("/healthz", async () => ({ ok: true }));
 
   app.get("/readyz", async (_request, reply) => {
@@ -22,7 +29,7 @@ export function registerInfoRoutes(app: FastifyInstance, shelf: Shelf, caps: Imp
         detail === undefined ? { code: "not-ready" } : { code: "not-ready", detail },
       );
     }
-    return { ok: true };
+    return { ok: true, authFailures: authFailures.total };
   });
 
   app.get("/api/limits", async () => ({ ...shelf.limits(), ...caps }));
