@@ -8,6 +8,7 @@ export type {
   ManagedStore,
   SkillFileRead,
   StagedSkill,
+  StoreApply,
   StoreChange,
   StoredEntry,
   StoredFiles,
