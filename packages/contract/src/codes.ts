@@ -47,6 +47,8 @@ export const destinationCodes = [
   "untrusted-signer",
   "invalid-trust-file",
   "changed-file",
+  "invalid-manifest",
+  "lock-mismatch",
   "internal",
 ] as const;
 
