@@ -8,6 +8,7 @@ import type { AddressInfo } from "node:net";
 import { message } from "@skillshelf/contract";
 import { openShelf, readPackageVersion, toolName } from "@skillshelf/shelf";
 import { DirectoryStore } from "@skillshelf/skill-catalog";
+import { resolve } from "node:path";
 import { buildApp } from "./app.js";
 import { generateToken } from "./auth.js";
 import { parseConfig } from "./config.js";
@@ -60,6 +61,7 @@ const server = await buildApp({
   token,
   host: config.host,
   allowedHosts: config.allowedHosts,
+  lock: config.lock === undefined ? undefined : resolve(config.lock),
 });
 try {
   await server.app.listen({ host: config.host, port: config.port });
