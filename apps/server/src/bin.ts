@@ -5,10 +5,10 @@
 // is meant to be read from; a token set in the environment is never printed.
 import { mkdir } from "node:fs/promises";
 import type { AddressInfo } from "node:net";
+import { resolve } from "node:path";
 import { message } from "@skillshelf/contract";
 import { openShelf, readPackageVersion, toolName } from "@skillshelf/shelf";
 import { DirectoryStore } from "@skillshelf/skill-catalog";
-import { resolve } from "node:path";
 import { buildApp } from "./app.js";
 import { generateToken } from "./auth.js";
 import { parseConfig } from "./config.js";
