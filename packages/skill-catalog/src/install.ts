@@ -8,7 +8,7 @@
 // install would, short of writing.
 import { createRequire } from "node:module";
 import type { Skill } from "@skillshelf/bundle-reader";
-import { isValidId } from "./id.js";
+import { isValidId } from "@skillshelf/contract";
 import { admitInstall, validateBundle } from "./plan-install.js";
 import { describeError } from "./read-skill-file.js";
 import { type InstallRecord, type Tree, treeOf } from "./record.js";

@@ -14,8 +14,8 @@
 import { randomBytes } from "node:crypto";
 import { lstat, mkdir, readdir, readFile, rename, rm, stat, unlink } from "node:fs/promises";
 import { join } from "node:path";
+import { isValidId } from "@skillshelf/contract";
 import { syncDirectory, writeFileDurably } from "./durable.js";
-import { isValidId } from "./id.js";
 import { acquireLock, clearAbandonedOwnerFile, OWNER_PREFIX } from "./lock.js";
 
 export const STAGING = ".staging";
