@@ -20,6 +20,7 @@ import { registerConsoleRoutes } from "./routes/console.js";
 import { registerEventRoutes } from "./routes/events.js";
 import { registerImportRoutes } from "./routes/imports.js";
 import { registerInfoRoutes } from "./routes/info.js";
+import { registerLockRoutes } from "./routes/lock.js";
 import { registerSkillRoutes } from "./routes/skills.js";
 import { addSecurityHeaders } from "./security-headers.js";
 
@@ -31,6 +32,8 @@ export type AppOptions = {
   host?: string;
   /** More names a Host header may carry (`--allowed-host`), beside localhost, 127.0.0.1 and [::1]. */
   allowedHosts?: readonly string[];
+  /** The lock GET /api/lock-status holds the managed store against (absent: that route refuses). */
+  lock?: string | undefined;
   /** Imports served at once (default 4). */
   concurrentImports?: number;
   /** Pino options, or false for silence (default: info to stderr); the token is always redacted. */
@@ -103,6 +106,7 @@ export async function buildApp(options: AppOptions): Promise<ServerApp> {
 
   registerConsoleRoutes(app);
   registerInfoRoutes(app, options.shelf, caps, authFailures);
+  registerLockRoutes(app, options.shelf, options.lock);
   const changes = new CatalogChanges(options.shelf);
   app.addHook("onClose", async () => changes.close());
   registerSkillRoutes(app, options.shelf);

@@ -48,6 +48,8 @@ export const destinationCodes = [
   "invalid-trust-file",
   "changed-file",
   "bad-record",
+  "invalid-manifest",
+  "lock-mismatch",
   "internal",
 ] as const;
 

@@ -307,6 +307,16 @@ export const refusalTable: Record<Code, RefusalRule> = {
     sentence: (r) =>
       `The trust file${at(r)} cannot be used${detail(r)}; fix the line it names and retry.`,
   },
+  "invalid-manifest": refused(
+    422,
+    (r) =>
+      `The set file${at(r)} is not a valid skillshelf manifest or lock${detail(r)}; fix it as the schema @skillshelf/shelf/manifest.schema.json describes and retry.`,
+  ),
+  "lock-mismatch": refused(
+    409,
+    (r) =>
+      `The skills do not match the lock${at(r)}${detail(r)}; nothing was changed: run 'skillshelf sync' (without --frozen) to move the lock, or restore what moved.`,
+  ),
   "changed-file": refused(
     409,
     (r) =>

@@ -37,6 +37,7 @@ import {
   importSource,
   type ReadChoices,
 } from "./import-flow.js";
+import { type LockStatus, lockStatus, type SyncOptions, type SyncResult, syncSet } from "./sync.js";
 import { type UpdateResult, updateSkills } from "./update.js";
 
 /** What `list` shows: the catalog with bodies, records by id, the payload bound's use, and warnings. */
@@ -68,6 +69,10 @@ export type Shelf = {
     options?: { force?: boolean; ref?: string },
   ): Promise<UpdateResult>;
   verify(ids?: readonly string[]): Promise<VerifyResult>;
+  /** Makes the managed store hold exactly a manifest's skills (or a lock's, frozen) and writes the lock. */
+  sync(options: SyncOptions): Promise<SyncResult>;
+  /** Whether the managed store holds exactly the skills of the lock at `lockPath`. */
+  lockStatus(lockPath: string): Promise<LockStatus>;
   list(): Promise<ShelfListing>;
   describe(
     id: string,
@@ -102,6 +107,8 @@ export function shelfOver(roots: Roots, tool: string): Shelf {
       importSource(roots, source, { ...choices, dryRun: false, tool }),
     update: (ids = [], options = {}) => updateSkills(roots, ids, { ...options, tool }),
     verify: (ids = []) => verify(roots, ids),
+    sync: (options) => syncSet(roots, { ...options, tool }),
+    lockStatus: (lockPath) => lockStatus(roots, lockPath),
     list: async () => {
       const listed = await listSkills(roots);
       const warnings = listed.catalog.skills.flatMap((skill) => storedSpecWarnings(skill));

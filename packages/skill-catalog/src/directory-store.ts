@@ -34,6 +34,7 @@ import type {
   Admit,
   ManagedStore,
   StagedSkill,
+  StoreApply,
   StoreChange,
   StoredEntry,
   StoredFiles,
@@ -121,6 +122,31 @@ export class DirectoryStore implements ManagedStore {
       await release?.().catch(() => {});
     }
     this.emit({ kind: "installed", ids: skills.map(({ skill }) => skill.name) });
+    return { ok: true };
+  }
+
+  async apply(change: StoreApply, admit: Admit): Promise<StoreWriteResult> {
+    const managed = this.root;
+    const installing = new Set(change.install.map(({ skill }) => skill.name));
+    const removing = change.remove.filter((id) => !installing.has(id));
+    let removed: string[] = [];
+    let release: (() => Promise<void>) | undefined;
+    try {
+      await mkdir(managed, { recursive: true });
+      release = await acquireLock(managed, { wait: true });
+      await recoverStaging(managed);
+      const refusal = await admit(this.view());
+      if (refusal !== undefined) return { ok: false, refusal };
+      removed = removing.filter((id) => isPresent(join(managed, id)));
+      if (change.install.length === 0 && removed.length === 0) return { ok: true };
+      await stageAndSwap(managed, change.install, removed);
+    } catch (error) {
+      return storeFailed(error);
+    } finally {
+      await release?.().catch(() => {});
+    }
+    if (installing.size > 0) this.emit({ kind: "installed", ids: [...installing] });
+    if (removed.length > 0) this.emit({ kind: "removed", ids: removed });
     return { ok: true };
   }
 
@@ -231,7 +257,11 @@ function readFileBelow(dir: string, path: string): FileRead {
   return readSkillFile(join(dir, path), limits().maxBytes);
 }
 
-async function stageAndSwap(managed: string, skills: readonly StagedSkill[]): Promise<void> {
+async function stageAndSwap(
+  managed: string,
+  skills: readonly StagedSkill[],
+  removed: readonly string[] = [],
+): Promise<void> {
   const ids = skills.map(({ skill }) => skill.name);
   const transaction = await beginTransaction(managed);
   let committed = false;
@@ -244,11 +274,11 @@ async function stageAndSwap(managed: string, skills: readonly StagedSkill[]): Pr
         0o644,
       );
     }
-    await commitTransaction(managed, transaction, ids);
+    await commitTransaction(managed, transaction, ids, removed);
     committed = true;
-    await applyTransaction(managed, transaction, ids);
+    await applyTransaction(managed, transaction, ids, removed);
   } catch (error) {
-    await abandon(managed, transaction, ids, committed);
+    await abandon(managed, transaction, ids, removed, committed);
     throw error;
   }
   // Installed: what is left in staging is garbage that the next writer clears.
@@ -260,10 +290,11 @@ async function abandon(
   managed: string,
   transaction: Transaction,
   ids: readonly string[],
+  removed: readonly string[],
   committed: boolean,
 ): Promise<void> {
   try {
-    if (committed) await undoTransaction(managed, transaction, ids);
+    if (committed) await undoTransaction(managed, transaction, ids, removed);
     await discardTransaction(transaction.dir);
   } catch {
     // Left for recovery under the next writer's lock.

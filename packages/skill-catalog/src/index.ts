@@ -2,7 +2,7 @@ export { catalog, catalogWithBodies, revision } from "./catalog.js";
 export { revisionOf } from "./digest.js";
 export { DirectoryStore } from "./directory-store.js";
 export { judgeEntry } from "./inspect-skill.js";
-export { check, install } from "./install.js";
+export { applySet, check, install } from "./install.js";
 export { KNOWN_SKILLS, storedSpecWarnings } from "./known-skills.js";
 export { load } from "./load.js";
 export { type PayloadUse, payloadUse, refusePayloadTooLarge } from "./payload-bound.js";
@@ -34,6 +34,7 @@ export type {
   Admit,
   ManagedStore,
   StagedSkill,
+  StoreApply,
   StoreChange,
   StoredEntry,
   StoredFile,

@@ -45,6 +45,9 @@ export type StoreChange = { kind: "installed" | "removed"; ids: string[] };
 /** One skill an install writes: the skill and the record that goes with it. */
 export type StagedSkill = { skill: Skill; record: InstallRecord };
 
+/** One step that installs some skills and removes others (what `sync` makes). */
+export type StoreApply = { install: readonly StagedSkill[]; remove: readonly string[] };
+
 /**
  * What the catalog checks, inside the store's all-or-nothing step, against
  * the store as it is at that instant (another writer may have changed it):
@@ -98,6 +101,14 @@ export interface ManagedStore {
    * stored is replaced whole.
    */
   install(skills: readonly StagedSkill[], admit: Admit): Promise<StoreWriteResult>;
+  /**
+   * Writes `change.install` (each replacing whatever is stored under its id)
+   * and removes `change.remove` with their records, all in one step, after
+   * `admit` accepted the store as it is inside that step: a failure anywhere
+   * leaves the store as it was. An id to remove that is not stored is no
+   * error (the set already lacks it).
+   */
+  apply(change: StoreApply, admit: Admit): Promise<StoreWriteResult>;
   /** Removes `id` and its record in one step; `unknown-skill` when nothing is stored there. */
   remove(id: string): Promise<StoreWriteResult>;
   /** Proves the store could take a write now (what a dry run must find short of writing). */

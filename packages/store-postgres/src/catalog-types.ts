@@ -9,6 +9,7 @@ export type {
   RecordRead,
   SkillFileRead,
   StagedSkill,
+  StoreApply,
   StoreChange,
   StoredEntry,
   StoredFiles,

@@ -19,6 +19,7 @@ import type {
   ManagedStore,
   RecordRead,
   StagedSkill,
+  StoreApply,
   StoreChange,
   StoredEntry,
   StoredFiles,
@@ -167,6 +168,38 @@ export class PgStore implements PostgresStore {
       return { ok: false, refusal: this.#refusalOf(error, ids) };
     }
     if (result.ok && skills.length > 0) this.#emit({ kind: "installed", ids });
+    return result;
+  }
+
+  async apply(change: StoreApply, admit: Admit): Promise<StoreWriteResult> {
+    const ids = change.install.map(({ skill }) => skill.name);
+    const installing = new Set(ids);
+    const removing = change.remove.filter((id) => !installing.has(id));
+    let removed: string[] = [];
+    let result: StoreWriteResult;
+    try {
+      result = await inTransaction(this.#pool, async (run): Promise<StoreWriteResult> => {
+        await run("SELECT pg_advisory_xact_lock($1)", [WRITE_LOCK]);
+        const refusal = await admit(viewOf(run));
+        if (refusal !== undefined) return { ok: false, refusal };
+        const gone = await run<{ id: string }>(
+          "DELETE FROM skillshelf.skills WHERE id = ANY($1::text[]) RETURNING id",
+          [removing],
+        );
+        removed = gone.map(({ id }) => id).sort();
+        if (ids.length > 0) {
+          await run("DELETE FROM skillshelf.skills WHERE id = ANY($1::text[])", [ids]);
+          await writeSkills(run, change.install);
+          await this.#notify(run, { kind: "installed", ids });
+        }
+        if (removed.length > 0) await this.#notify(run, { kind: "removed", ids: removed });
+        return { ok: true };
+      });
+    } catch (error) {
+      return { ok: false, refusal: this.#refusalOf(error, [...ids, ...removing]) };
+    }
+    if (result.ok && ids.length > 0) this.#emit({ kind: "installed", ids });
+    if (result.ok && removed.length > 0) this.#emit({ kind: "removed", ids: removed });
     return result;
   }
 

@@ -12,6 +12,7 @@ import { readBundle, type Skill, skillFileOf } from "@skillshelf/bundle-reader";
 import { MAX_PAYLOAD_BYTES, message } from "@skillshelf/contract";
 import { type Shelf, shelfOver } from "@skillshelf/shelf";
 import {
+  applySet,
   catalog,
   check,
   describeSkill,
@@ -350,6 +351,85 @@ export function describeStoreSuite(name: string, make: MakeStore): void {
         ok: false,
         refusal: { code: "unknown-file" },
       });
+    });
+
+    it("applies a set in one step: installs, replaces and removes with their records, or changes nothing", async () => {
+      const { roots } = await open();
+      await install(roots, [
+        skillOf("alpha", { "old.md": "old" }),
+        skillOf("beta"),
+        skillOf("gamma"),
+      ]);
+      const refused = await applySet(roots, {
+        install: [skillOf("alpha", { "new.md": "new" }), skillOf("delta"), skillOf("Bad")],
+        remove: ["beta"],
+      });
+      expect(refused).toMatchObject({ ok: false, refusal: { code: "invalid-id" } });
+      const before = await catalog(roots);
+      expect(before.skills.map((skill) => skill.id)).toEqual(["alpha", "beta", "gamma"]);
+      const applied = await applySet(
+        roots,
+        {
+          install: [skillOf("alpha", { "new.md": "new" }), skillOf("delta")],
+          remove: ["beta", "absent"],
+        },
+        { tool: TOOL },
+      );
+      expect(applied).toMatchObject({
+        ok: true,
+        installed: [
+          { id: "alpha", replaced: true },
+          { id: "delta", replaced: false },
+        ],
+      });
+      const after = await catalog(roots);
+      expect(after.skills.map((skill) => skill.id)).toEqual(["alpha", "delta", "gamma"]);
+      expect((await roots.managed.records()).map((record) => record.id).sort()).toEqual([
+        "alpha",
+        "delta",
+        "gamma",
+      ]);
+      expect(await roots.managed.record("beta")).toBeUndefined();
+      const files = await describeSkill(roots, "alpha");
+      expect(files.ok && files.description.files.map((f) => f.path)).toEqual([
+        "SKILL.md",
+        "new.md",
+      ]);
+    });
+
+    it("admits a set against the store as it will be: removals free the payload bound and their ids", async () => {
+      const { roots } = await open();
+      const body = "x".repeat(200_000);
+      const many = Array.from({ length: 9 }, (_, i) =>
+        skillOf(`big-${i}`, { "SKILL.md": `# big-${i}\n${body}\n` }),
+      );
+      expect(await install(roots, many)).toMatchObject({ ok: true });
+      const more = Array.from({ length: 9 }, (_, i) =>
+        skillOf(`new-${i}`, { "SKILL.md": `# new-${i}\n${body}\n` }),
+      );
+      const over = await applySet(roots, { install: more, remove: [] });
+      expect(over).toMatchObject({ ok: false, refusal: { code: "payload-too-large" } });
+      const swapped = await applySet(roots, {
+        install: more,
+        remove: many.map((skill) => skill.name),
+      });
+      expect(swapped).toMatchObject({ ok: true });
+      const ids = (await catalog(roots)).skills.map((skill) => skill.id);
+      expect(ids).toEqual(more.map((skill) => skill.name));
+    });
+
+    it("tells its subscribers of a set's installs and removals", async () => {
+      const { roots, store } = await open();
+      await install(roots, [skillOf("alpha")]);
+      const changes: StoreChange[] = [];
+      const stop = store.subscribe((change) => changes.push(change));
+      onTestFinished(stop);
+      await applySet(roots, { install: [skillOf("beta")], remove: ["alpha"] });
+      await expect.poll(() => changes.length).toBeGreaterThanOrEqual(2);
+      expect(changes.slice(0, 2)).toEqual([
+        { kind: "installed", ids: ["beta"] },
+        { kind: "removed", ids: ["alpha"] },
+      ]);
     });
 
     it("tells its subscribers of every install and removal made through it", async () => {
