@@ -5,7 +5,7 @@
 import { mkdir } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import type { Refusal } from "@skillshelf/contract";
-import type { Roots } from "@skillshelf/skill-catalog";
+import type { RefusedSkill, Roots, TrustOptions } from "@skillshelf/skill-catalog";
 import { payload } from "./build-payload.js";
 import type { Payload } from "./schema.js";
 import { writeAtomically } from "./write-atomically.js";
@@ -18,8 +18,12 @@ export type MaterializeResult =
   | { ok: false; refusal: Refusal };
 
 /** Builds the payload and writes it to dir/skills.json atomically, creating dir if needed. */
-export async function materialize(roots: Roots, dir: string): Promise<MaterializeResult> {
-  const built = await payload(roots);
+export async function materialize(
+  roots: Roots,
+  dir: string,
+  options: TrustOptions = {},
+): Promise<MaterializeResult> {
+  const built = await payload(roots, options);
   if (!built.ok) return built;
   return writePayload(built.payload, dir);
 }

@@ -10,7 +10,7 @@
 // while a build runs are folded into one more build after it.
 
 import type { Refusal } from "@skillshelf/contract";
-import type { Roots } from "@skillshelf/skill-catalog";
+import type { RefusedSkill, Roots, TrustOptions } from "@skillshelf/skill-catalog";
 import { payload } from "./build-payload.js";
 import { writePayload } from "./materialize.js";
 import type { Payload } from "./schema.js";
@@ -19,7 +19,7 @@ export type WatchEvent =
   | { kind: "written"; path: string; payload: Payload }
   | { kind: "refused"; refusal: Refusal };
 
-export type WatchOptions = {
+export type WatchOptions = TrustOptions & {
   /** Ends the watch; the promise resolves once the build under way has finished. */
   signal: AbortSignal;
   /** Milliseconds between checks when nothing announced a change (default 5,000). */
@@ -57,7 +57,7 @@ export async function watchPayload(
         continue;
       }
       pending = false;
-      const built = await payload(roots);
+      const built = await payload(roots, { allowDrift: options.allowDrift === true });
       if (built.ok && built.payload.revision === written) {
         lastRefusal = undefined;
         continue;

@@ -1,3 +1,4 @@
+export { type ApproveOptions, type ApproveResult, approve } from "./approve.js";
 export { catalog, catalogWithBodies, revision } from "./catalog.js";
 export { revisionOf } from "./digest.js";
 export { DirectoryStore } from "./directory-store.js";
@@ -17,6 +18,7 @@ export {
 } from "./record.js";
 
 export { remove } from "./remove.js";
+export { distrustOf, type GatedCatalog, gateCatalog, type TrustOptions } from "./trust-gate.js";
 export { catalogReport, listSkills, skillReport } from "./report.js";
 export type { Roots } from "./roots.js";
 export {

@@ -77,6 +77,13 @@ function sampleFields(code: Code): SampleFields {
     },
     "invalid-trust-file": { path: "allowed_signers", detail: "line 3 holds an unknown option" },
     "changed-file": { skill: "pdf-tools", path: "scripts/fill.py" },
+    drifted: {
+      skill: "pdf-tools",
+      changes: [
+        { path: "SKILL.md", change: "modified" },
+        { path: "scripts/fill.py", change: "mode-changed" },
+      ],
+    },
     internal: { detail: "unexpected state" },
   };
   return samples[code] ?? { skill: "pdf-tools" };
