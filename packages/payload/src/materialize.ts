@@ -14,7 +14,8 @@ import { writeAtomically } from "./write-atomically.js";
 export const PAYLOAD_FILE_NAME = "skills.json";
 
 export type MaterializeResult =
-  | { ok: true; path: string; payload: Payload }
+  /** `allowed`: skills offered only because the options said allowDrift. */
+  | { ok: true; path: string; payload: Payload; allowed: RefusedSkill[] }
   | { ok: false; refusal: Refusal };
 
 /** Builds the payload and writes it to dir/skills.json atomically, creating dir if needed. */
@@ -25,7 +26,8 @@ export async function materialize(
 ): Promise<MaterializeResult> {
   const built = await payload(roots, options);
   if (!built.ok) return built;
-  return writePayload(built.payload, dir);
+  const written = await writePayload(built.payload, dir);
+  return written.ok ? { ...written, allowed: built.allowed } : written;
 }
 
 /** Writes a built payload to dir/skills.json atomically, creating dir if needed. */
@@ -38,5 +40,5 @@ export async function writePayload(held: Payload, dir: string): Promise<Material
     const detail = error instanceof Error ? error.message : String(error);
     return { ok: false, refusal: { code: "store-failed", path, detail } };
   }
-  return { ok: true, path, payload: held };
+  return { ok: true, path, payload: held, allowed: [] };
 }

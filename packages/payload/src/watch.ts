@@ -16,7 +16,8 @@ import { writePayload } from "./materialize.js";
 import type { Payload } from "./schema.js";
 
 export type WatchEvent =
-  | { kind: "written"; path: string; payload: Payload }
+  /** `allowed`: skills offered only by allowDrift, for the caller to say. */
+  | { kind: "written"; path: string; payload: Payload; allowed: RefusedSkill[] }
   | { kind: "refused"; refusal: Refusal };
 
 export type WatchOptions = TrustOptions & {
@@ -73,7 +74,8 @@ export async function watchPayload(
       }
       lastRefusal = undefined;
       written = result.payload.revision;
-      options.onEvent?.({ kind: "written", path: result.path, payload: result.payload });
+      const allowed = built.ok ? built.allowed : [];
+      options.onEvent?.({ kind: "written", path: result.path, payload: result.payload, allowed });
     }
   } finally {
     clearInterval(timer);
