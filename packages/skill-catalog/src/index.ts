@@ -18,7 +18,13 @@ export {
 } from "./record.js";
 
 export { remove } from "./remove.js";
-export { distrustOf, type GatedCatalog, gateCatalog, type TrustOptions } from "./trust-gate.js";
+export {
+  distrustOf,
+  type GatedCatalog,
+  gateCatalog,
+  type TrustOptions,
+  vouchedTree,
+} from "./trust-gate.js";
 export { catalogReport, listSkills, skillReport } from "./report.js";
 export type { Roots } from "./roots.js";
 export {

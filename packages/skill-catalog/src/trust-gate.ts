@@ -9,9 +9,11 @@
 // stands in for that, and docs/benchmarks.md what it costs.
 import { message } from "@skillshelf/contract";
 import { revisionOf } from "./digest.js";
+import type { Tree } from "./record.js";
 import type { Roots } from "./roots.js";
+import type { ManagedStore } from "./store.js";
 import type { CatalogWithBodies, LoadedSkill, RefusedSkill } from "./types.js";
-import { type Verdict, verifyOne } from "./verify.js";
+import { type FileDrift, type Verdict, verifyOne } from "./verify.js";
 
 export type TrustOptions = {
   /** The operator's explicit escape: offer drifted and unapproved skills anyway (reported in `allowed`). */
@@ -23,27 +25,45 @@ export type GatedCatalog = CatalogWithBodies & { allowed: RefusedSkill[] };
 
 /** Why the verdict withholds `skill`, or undefined when the skill is vouched for as read. */
 export function distrustOf(skill: LoadedSkill, verdict: Verdict): RefusedSkill | undefined {
-  const base = { id: skill.id, skill: skill.id, origin: "managed" as const };
   if (verdict.status === "no-record") {
-    const refusal = { ...base, code: "unapproved" as const };
-    return { ...refusal, reason: message(refusal) };
+    const refusal = { id: skill.id, skill: skill.id, origin: "managed" as const };
+    return { ...refusal, code: "unapproved", reason: message({ ...refusal, code: "unapproved" }) };
   }
-  const changes =
-    verdict.status === "changed"
-      ? verdict.files
-      : verdict.record.tree.files.some((f) => f.path === "SKILL.md" && f.sha256 === skill.digest)
-        ? []
-        : [{ path: "SKILL.md", change: "modified" as const }];
-  if (verdict.status === "unchanged" && changes.length === 0) return undefined;
+  if (verdict.status === "changed") return drifted(skill, verdict.files, verdict.problem);
+  // The tree is as vouched for; the body the catalog read must be its SKILL.md.
+  const body = verdict.record.tree.files.find((file) => file.path === "SKILL.md");
+  return body?.sha256 === skill.digest
+    ? undefined
+    : drifted(skill, [{ path: "SKILL.md", change: "modified" }]);
+}
+
+function drifted(
+  skill: LoadedSkill,
+  changes: readonly FileDrift[],
+  problem?: string,
+): RefusedSkill {
   const refusal = {
-    ...base,
+    id: skill.id,
+    skill: skill.id,
+    origin: "managed" as const,
     code: "drifted" as const,
-    changes,
-    ...(verdict.status === "changed" && verdict.problem !== undefined
-      ? { detail: verdict.problem }
-      : {}),
+    changes: [...changes],
+    ...(problem === undefined ? {} : { detail: problem }),
   };
   return { ...refusal, reason: message(refusal) };
+}
+
+/** The managed `skill`'s vouched-for tree (its record's, matching the files now), or why it is withheld. */
+export async function vouchedTree(
+  store: ManagedStore,
+  skill: LoadedSkill,
+): Promise<{ ok: true; tree: Tree } | { ok: false; refused: RefusedSkill }> {
+  const verdict = await verifyOne(store, skill.id);
+  const refused = distrustOf(skill, verdict);
+  if (refused === undefined && verdict.status === "unchanged") {
+    return { ok: true, tree: verdict.record.tree };
+  }
+  return { ok: false, refused: refused ?? drifted(skill, []) };
 }
 
 /** Holds every managed skill of `view` against its record; builtin skills pass. */
@@ -57,10 +77,11 @@ export async function gateCatalog(
   const refused: RefusedSkill[] = [...view.refused];
   const allowed: RefusedSkill[] = [];
   for (const skill of view.skills) {
-    const distrust =
+    const vouched =
       skill.origin === "managed" && managed !== undefined
-        ? distrustOf(skill, await verifyOne(managed, skill.id))
+        ? await vouchedTree(managed, skill)
         : undefined;
+    const distrust = vouched?.ok === false ? vouched.refused : undefined;
     if (distrust === undefined) skills.push(skill);
     else if (options.allowDrift === true) {
       skills.push(skill);
