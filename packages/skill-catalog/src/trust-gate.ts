@@ -76,18 +76,36 @@ export async function gateCatalog(
   const skills: LoadedSkill[] = [];
   const refused: RefusedSkill[] = [...view.refused];
   const allowed: RefusedSkill[] = [];
-  for (const skill of view.skills) {
-    const vouched =
-      skill.origin === "managed" && managed !== undefined
-        ? await vouchedTree(managed, skill)
-        : undefined;
+  const verdicts = await inTurns(view.skills, (skill) =>
+    skill.origin === "managed" && managed !== undefined
+      ? vouchedTree(managed, skill)
+      : Promise.resolve(undefined),
+  );
+  view.skills.forEach((skill, i) => {
+    const vouched = verdicts[i];
     const distrust = vouched?.ok === false ? vouched.refused : undefined;
     if (distrust === undefined) skills.push(skill);
     else if (options.allowDrift === true) {
       skills.push(skill);
       allowed.push(distrust);
     } else refused.push(distrust);
-  }
+  });
   refused.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   return { skills, refused, revision: revisionOf(skills), allowed };
+}
+
+/** How many skills are read and hashed at once: enough to keep the disk or the database busy. */
+const TURNS = 16;
+
+async function inTurns<T, R>(items: readonly T[], run: (item: T) => Promise<R>): Promise<R[]> {
+  const results: R[] = new Array(items.length);
+  let next = 0;
+  const worker = async (): Promise<void> => {
+    while (next < items.length) {
+      const i = next++;
+      results[i] = await run(items[i] as T);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(TURNS, items.length) }, worker));
+  return results;
 }
