@@ -81,7 +81,8 @@ async function servedOf(roots: Roots, skill: LoadedSkill): Promise<SourceSkill> 
     // The trust gate's one rule (skill-catalog's vouchedTree), as the payload
     // applies it: a drifted or unapproved managed skill is not served.
     const vouched = await vouchedTree(roots.managed, skill);
-    if (!vouched.ok) return { ok: false, code: vouched.refused.code, reason: vouched.refused.reason };
+    if (!vouched.ok)
+      return { ok: false, code: vouched.refused.code, reason: vouched.refused.reason };
     const { digest, files } = vouched.tree;
     return { ok: true, skill: { id: skill.id, frontmatter, treeDigest: digest, files } };
   }

@@ -18,13 +18,6 @@ export {
 } from "./record.js";
 
 export { remove } from "./remove.js";
-export {
-  distrustOf,
-  type GatedCatalog,
-  gateCatalog,
-  type TrustOptions,
-  vouchedTree,
-} from "./trust-gate.js";
 export { catalogReport, listSkills, skillReport } from "./report.js";
 export type { Roots } from "./roots.js";
 export {
@@ -49,6 +42,13 @@ export type {
   StoreView,
   StoreWriteResult,
 } from "./store.js";
+export {
+  distrustOf,
+  type GatedCatalog,
+  gateCatalog,
+  type TrustOptions,
+  vouchedTree,
+} from "./trust-gate.js";
 export type {
   Catalog,
   CatalogCode,

@@ -317,7 +317,11 @@ export function describeStoreSuite(name: string, make: MakeStore): void {
     it("the payload refuses a SKILL.md changed since it was vouched for", async () => {
       const { roots, tamper } = await open();
       await install(roots, [skillOf("alpha")]);
-      await tamper("alpha", { kind: "modify", path: "SKILL.md", bytes: bytes("# alpha\n\nOther.\n") });
+      await tamper("alpha", {
+        kind: "modify",
+        path: "SKILL.md",
+        bytes: bytes("# alpha\n\nOther.\n"),
+      });
       const built = await shelfOf(roots).payload();
       expect(built.ok && built.payload.skills).toEqual([]);
       expect(built.ok && built.payload.refused).toMatchObject([

@@ -37,7 +37,10 @@ export async function runVerify(context: Context, ids: string[]): Promise<number
       for (const file of skill.files) rows.push(["", `  ${file.change} ${file.path}`]);
       rows.push(["", `  workers are not handed it: ${waysOut(skill.id)}`]);
     } else if (skill.status === "no-record") {
-      rows.push(["", `  workers are not handed it: read it, then 'skillshelf approve ${skill.id}'`]);
+      rows.push([
+        "",
+        `  workers are not handed it: read it, then 'skillshelf approve ${skill.id}'`,
+      ]);
     }
   }
   for (const line of formatTable(rows)) out.line(line.trimEnd());
