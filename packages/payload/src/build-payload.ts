@@ -22,8 +22,7 @@ import type { Payload, PayloadSkill } from "./schema.js";
 
 export type PayloadResult =
   /** `allowed`: drifted or unapproved skills offered only because the options said allowDrift. */
-  | { ok: true; payload: Payload; allowed: RefusedSkill[] }
-  | { ok: false; refusal: Refusal };
+  { ok: true; payload: Payload; allowed: RefusedSkill[] } | { ok: false; refusal: Refusal };
 
 /**
  * The offered bodies, their revision, the roots and the refusals, or
