@@ -129,6 +129,13 @@ export const commandSpecs: readonly CommandSpec[] = [
       (await import("./commands/sync.js")).runSync(context, options as SyncOptions),
   },
   {
+    usage: "approve <id>",
+    examples: ["skillshelf approve pdf-tools", "skillshelf approve pdf-tools --json"],
+    description:
+      "vouch for a managed skill's files as they are now (drifted, or made by hand), recording who and when",
+    run: async (context, [id]) => (await import("./commands/approve.js")).runApprove(context, id!),
+  },
+  {
     usage: "update [ids...]",
     examples: [
       "skillshelf update",
@@ -177,6 +184,10 @@ export const commandSpecs: readonly CommandSpec[] = [
     options: [
       ["--out <dir>", "write <dir>/skills.json atomically"],
       ["--watch", "with --out: keep writing it whenever the revision changes, until stopped"],
+      [
+        "--allow-drift",
+        "offer managed skills that drifted or were never approved anyway (each is said on stderr)",
+      ],
     ],
     run: async (context, _args, options) =>
       (await import("./commands/payload.js")).runPayload(context, options as PayloadOptions),

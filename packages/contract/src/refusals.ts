@@ -101,6 +101,16 @@ function notUtf8Sentence(r: Refusal): string {
   return `The file${at(r)}${inSkill(r)}${more} not valid UTF-8 text; the store holds text only, so remove ${count <= 1 ? "it" : "them"} or convert ${count <= 1 ? "it" : "them"} (binary assets are refused, never altered).`;
 }
 
+/** drifted: the first changed files by name, and how many more. */
+function driftSentence(r: Refusal): string {
+  const changes = r.changes ?? [];
+  const named = changes.slice(0, 3).map((c) => `'${c.path}' ${c.change}`);
+  const more = changes.length > 3 ? ` and ${grouped(changes.length - 3)} more` : "";
+  const which = named.length === 0 ? detail(r) : ` (${named.join(", ")}${more})`;
+  const id = r.skill ?? "";
+  return `The managed skill '${id}' no longer matches the files installed or approved${which}; run 'skillshelf update --force ${id}' to take its source's bytes again, or 'skillshelf approve ${id}' to vouch for the files as they are now.`;
+}
+
 /** hidden-content: the first refusing finding's own sentence, and how many refuse in all. */
 function hiddenContentSentence(r: Refusal): string {
   const count = "count" in r && r.count !== undefined ? r.count : 1;
@@ -341,6 +351,12 @@ export const refusalTable: Record<Code, RefusalRule> = {
     422,
     (r) =>
       `The SKILL.md${at(r)}${inSkill(r)} cannot be read${detail(r)}; check that it is a regular file you may read.`,
+  ),
+  drifted: refused(409, (r) => driftSentence(r)),
+  unapproved: refused(
+    409,
+    (r) =>
+      `The managed skill '${r.skill ?? ""}' has no install record, so nobody vouched for its files${detail(r)}; run 'skillshelf approve ${r.skill ?? ""}' after reading them to offer it to workers.`,
   ),
   internal: {
     status: 500,

@@ -80,8 +80,9 @@ describe("served from the PostgreSQL store (needs PostgreSQL)", () => {
     );
     const error = await errorOf(client.readResource({ uri: "skill://pdf-tools/scripts/fill.py" }));
     expect(error.code).toBe(ErrorCode.InvalidParams);
-    expect(error.data).toMatchObject({ code: "changed-file" });
-    expect(error.message).toContain("'scripts/fill.py' of skill 'pdf-tools'");
+    expect(error.data).toMatchObject({ code: "drifted" });
+    expect(error.message).toContain("scripts/fill.py");
+    expect(error.message).toContain("skillshelf approve pdf-tools");
     expect(JSON.stringify(error)).not.toContain("INJECTED");
   });
 

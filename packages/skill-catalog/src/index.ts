@@ -1,3 +1,4 @@
+export { type ApproveOptions, type ApproveResult, approve } from "./approve.js";
 export { catalog, catalogWithBodies, revision } from "./catalog.js";
 export { revisionOf } from "./digest.js";
 export { DirectoryStore } from "./directory-store.js";
@@ -43,6 +44,13 @@ export type {
   StoreView,
   StoreWriteResult,
 } from "./store.js";
+export {
+  distrustOf,
+  type GatedCatalog,
+  gateCatalog,
+  type TrustOptions,
+  vouchedTree,
+} from "./trust-gate.js";
 export type {
   Catalog,
   CatalogCode,

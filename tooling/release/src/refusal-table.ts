@@ -84,6 +84,13 @@ function sampleFields(code: Code): SampleFields {
       detail:
         "ref main of https://example.com/skills.git now resolves to 5d41402, the lock has 7c4a8d0",
     },
+    drifted: {
+      skill: "pdf-tools",
+      changes: [
+        { path: "SKILL.md", change: "modified" },
+        { path: "scripts/fill.py", change: "mode-changed" },
+      ],
+    },
     internal: { detail: "unexpected state" },
   };
   return samples[code] ?? { skill: "pdf-tools" };

@@ -16,10 +16,12 @@ import {
   catalog,
   check,
   describeSkill,
+  type InstallRecord,
   install,
   listSkills,
   load,
   type ManagedStore,
+  type RecordRead,
   readStoredFile,
   remove,
   revisionOf,
@@ -82,6 +84,10 @@ async function writeSource(dir: string, id: string, files: Record<string, string
 }
 
 const TOOL = "store-suite 1";
+
+/** The record a read found, if it found a usable one. */
+const recordOf = (read: RecordRead): InstallRecord | undefined =>
+  read.kind === "record" ? read.record : undefined;
 
 /** The shelf every surface calls, over `roots`. */
 const shelfOf = (roots: { builtin: string; managed: ManagedStore }): Shelf =>
@@ -268,6 +274,85 @@ export function describeStoreSuite(name: string, make: MakeStore): void {
         ],
       });
       expect(await verify(roots, ["nope"])).toMatchObject({
+        ok: false,
+        refusal: { code: "unknown-skill" },
+      });
+    });
+
+    it("the payload refuses a drifted skill, naming each file, until it is approved or drift is allowed", async () => {
+      const { roots, tamper } = await open();
+      await install(roots, [
+        skillOf("alpha", { "a.md": "a", "b.md": "b", "c.sh": "c" }),
+        skillOf("steady"),
+      ]);
+      const shelf = shelfOf(roots);
+      const before = await shelf.payload();
+      expect(before.ok && before.payload.skills.map((s) => s.id)).toEqual(["alpha", "steady"]);
+      await tamper("alpha", { kind: "modify", path: "a.md", bytes: bytes("edited") });
+      await tamper("alpha", { kind: "add", path: "e.md", bytes: bytes("new") });
+      await tamper("alpha", { kind: "remove", path: "b.md" });
+      await tamper("alpha", { kind: "chmod", path: "c.sh", executable: true });
+      const files = [
+        { path: "a.md", change: "modified" },
+        { path: "b.md", change: "removed" },
+        { path: "c.sh", change: "mode-changed" },
+        { path: "e.md", change: "added" },
+      ];
+      const refused = await shelf.payload();
+      if (!refused.ok) throw new Error(message(refused.refusal));
+      expect(refused.payload.skills.map((s) => s.id)).toEqual(["steady"]);
+      expect(refused.payload.refused).toEqual([
+        { id: "alpha", code: "drifted", reason: expect.stringContaining("'a.md' modified"), files },
+      ]);
+      expect(refused.payload.refused[0]?.reason).toContain("skillshelf approve alpha");
+      const listed = await shelf.list();
+      expect(listed.withheld).toMatchObject([{ id: "alpha", code: "drifted", changes: files }]);
+
+      const allowed = await shelf.payload({ allowDrift: true });
+      expect(allowed.ok && allowed.payload.skills.map((s) => s.id)).toEqual(["alpha", "steady"]);
+      expect(allowed.ok && allowed.allowed).toMatchObject([{ id: "alpha", code: "drifted" }]);
+
+      const approved = await shelf.approve("alpha", "operator");
+      expect(approved).toMatchObject({ ok: true, id: "alpha", approved: { by: "operator" } });
+      const record = recordOf(await roots.managed.record("alpha"));
+      expect(record?.approved?.by).toBe("operator");
+      expect(record?.tree.files.map((f) => f.path)).toEqual(["SKILL.md", "a.md", "c.sh", "e.md"]);
+      const back = await shelf.payload();
+      expect(back.ok && back.payload.skills.map((s) => s.id)).toEqual(["alpha", "steady"]);
+      expect(back.ok && back.payload.refused).toEqual([]);
+      expect(await verify(roots, ["alpha"])).toMatchObject({ skills: [{ status: "unchanged" }] });
+    });
+
+    it("the payload refuses a SKILL.md changed since it was vouched for", async () => {
+      const { roots, tamper } = await open();
+      await install(roots, [skillOf("alpha")]);
+      await tamper("alpha", {
+        kind: "modify",
+        path: "SKILL.md",
+        bytes: bytes("# alpha\n\nOther.\n"),
+      });
+      const built = await shelfOf(roots).payload();
+      expect(built.ok && built.payload.skills).toEqual([]);
+      expect(built.ok && built.payload.refused).toMatchObject([
+        { id: "alpha", code: "drifted", files: [{ path: "SKILL.md", change: "modified" }] },
+      ]);
+    });
+
+    it("a managed skill with no record is unapproved until an operator approves it", async () => {
+      const { roots, plant } = await open();
+      await plant("by-hand", { "SKILL.md": "# by-hand\n", "run.md": "steps" });
+      const shelf = shelfOf(roots);
+      const built = await shelf.payload();
+      expect(built.ok && built.payload.refused).toMatchObject([
+        { id: "by-hand", code: "unapproved", reason: expect.stringContaining("approve by-hand") },
+      ]);
+      expect(await shelf.approve("by-hand", "operator")).toMatchObject({ ok: true });
+      const record = recordOf(await roots.managed.record("by-hand"));
+      expect(record).toMatchObject({ id: "by-hand", tool: TOOL, approved: { by: "operator" } });
+      expect(record?.source).toBeUndefined();
+      const offered = await shelf.payload();
+      expect(offered.ok && offered.payload.skills.map((s) => s.id)).toEqual(["by-hand"]);
+      expect(await shelf.approve("nope", "operator")).toMatchObject({
         ok: false,
         refusal: { code: "unknown-skill" },
       });

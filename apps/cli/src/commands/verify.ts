@@ -10,6 +10,10 @@ import { EXIT_OK, reportRefusal } from "../refusal.js";
 
 const EXIT_DRIFT = 1;
 
+/** The two ways back to a skill a worker may be handed. */
+const waysOut = (id: string): string =>
+  `'skillshelf update --force ${id}' takes its source's bytes again; 'skillshelf approve ${id}' vouches for them as they are now`;
+
 export async function runVerify(context: Context, ids: string[]): Promise<number> {
   const { output, json } = context;
   const result = await context.shelf.verify(ids);
@@ -33,6 +37,12 @@ export async function runVerify(context: Context, ids: string[]): Promise<number
     if (skill.status === "changed") {
       if (skill.problem !== undefined) rows.push(["", `  ${skill.problem}`]);
       for (const file of skill.files) rows.push(["", `  ${file.change} ${file.path}`]);
+      rows.push(["", `  workers are not handed it: ${waysOut(skill.id)}`]);
+    } else if (skill.status === "no-record") {
+      rows.push([
+        "",
+        `  workers are not handed it: read it, then 'skillshelf approve ${skill.id}'`,
+      ]);
     }
     if (skill.status === "bad-record") rows.push(["", `  ${message(skill.refusal)}`]);
   }

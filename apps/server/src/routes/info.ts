@@ -3,8 +3,10 @@
 // 503 with the store-failed refusal while it cannot, so a proxy stops
 // sending this replica traffic while its database is away and resumes once
 // the store reconnects by itself; its `authFailures` counts the requests
-// refused for want of the token, whose log lines are sampled), the reader's limits with the server's own
-// caps derived from them, and the payload a worker would receive.
+// refused for want of the token, whose log lines are sampled), the reader's
+// limits with the server's own caps derived from them, and the payload a
+// worker would receive (only vouched-for managed skills, unless
+// allow_drift=1 says otherwise).
 import type { Shelf } from "@skillshelf/shelf";
 import type { FastifyInstance } from "fastify";
 import { sendRefusal } from "../answer.js";
@@ -34,9 +36,14 @@ export function registerInfoRoutes(
 
   app.get("/api/limits", async () => ({ ...shelf.limits(), ...caps }));
 
-  app.get("/api/payload", async (_request, reply) => {
-    const built = await shelf.payload();
+  app.get<{ Querystring: { allow_drift?: string } }>("/api/payload", async (request, reply) => {
+    // allow_drift=1: the operator's explicit escape from the trust gate, logged skill by skill.
+    const allowDrift = request.query.allow_drift === "1";
+    const built = await shelf.payload({ allowDrift });
     if (!built.ok) return sendRefusal(reply, built.refusal);
+    for (const { id, code } of built.allowed) {
+      request.log.warn({ skill: id, code }, "skill offered by allow_drift");
+    }
     return built.payload;
   });
 }
