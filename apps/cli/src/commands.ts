@@ -5,6 +5,7 @@
 import type { CheckOptions } from "./commands/check.js";
 import type { ImportOptions } from "./commands/import.js";
 import type { PayloadOptions } from "./commands/payload.js";
+import type { SyncOptions } from "./commands/sync.js";
 import type { UpdateOptions } from "./commands/update.js";
 import type { Context } from "./context.js";
 
@@ -91,10 +92,48 @@ export const commandSpecs: readonly CommandSpec[] = [
   },
   {
     usage: "verify [ids...]",
-    examples: ["skillshelf verify", "skillshelf verify pdf-tools --json"],
-    description: "hold each managed skill (or those named) against its install record",
-    run: async (context, [ids]) =>
-      (await import("./commands/verify.js")).runVerify(context, (ids ?? []) as unknown as string[]),
+    examples: [
+      "skillshelf verify",
+      "skillshelf verify pdf-tools --json",
+      "skillshelf verify --lock skillshelf.lock.json",
+    ],
+    description:
+      "hold each managed skill (or those named) against its install record, or the store against a lock",
+    options: [["--lock <file>", "say whether the managed store holds exactly this lock's skills"]],
+    run: async (context, [ids], options) =>
+      typeof options.lock === "string"
+        ? (await import("./commands/sync.js")).runVerifyLock(context, options.lock)
+        : (await import("./commands/verify.js")).runVerify(
+            context,
+            (ids ?? []) as unknown as string[],
+          ),
+  },
+  {
+    usage: "sync",
+    examples: [
+      "skillshelf sync",
+      "skillshelf sync --prune",
+      "skillshelf sync --frozen",
+      "skillshelf sync --check --json",
+    ],
+    description:
+      "make the managed store hold exactly the skills skillshelf.json names, and write skillshelf.lock.json",
+    options: [
+      ["--manifest <file>", "the manifest (default skillshelf.json)"],
+      ["--lock <file>", "the lock (default skillshelf.lock.json)"],
+      ["--frozen", "install exactly the lock; refuse, naming each difference, if anything moved"],
+      ["--check", "write nothing; exit 0 when the store and the lock are in step, 1 otherwise"],
+      ["--prune", "remove managed skills the manifest does not name"],
+    ],
+    run: async (context, _args, options) =>
+      (await import("./commands/sync.js")).runSync(context, options as SyncOptions),
+  },
+  {
+    usage: "approve <id>",
+    examples: ["skillshelf approve pdf-tools", "skillshelf approve pdf-tools --json"],
+    description:
+      "vouch for a managed skill's files as they are now (drifted, or made by hand), recording who and when",
+    run: async (context, [id]) => (await import("./commands/approve.js")).runApprove(context, id!),
   },
   {
     usage: "update [ids...]",
@@ -145,6 +184,10 @@ export const commandSpecs: readonly CommandSpec[] = [
     options: [
       ["--out <dir>", "write <dir>/skills.json atomically"],
       ["--watch", "with --out: keep writing it whenever the revision changes, until stopped"],
+      [
+        "--allow-drift",
+        "offer managed skills that drifted or were never approved anyway (each is said on stderr)",
+      ],
     ],
     run: async (context, _args, options) =>
       (await import("./commands/payload.js")).runPayload(context, options as PayloadOptions),

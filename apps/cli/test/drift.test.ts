@@ -102,4 +102,17 @@ describe("verify and update", () => {
     const after = parseJson(await runBin(["show", "alpha", "--json", ...args]));
     expect(after).toMatchObject({ files: [{ path: "SKILL.md" }, { path: "notes.md" }] });
   });
+
+  it("names a record of null as bad-record for its own skill, and verifies the others", async () => {
+    const { data, args } = makeRoots();
+    const source = join(makeTempDir("skillshelf-cli-src-"), "bundle");
+    writeTree(source, { "alpha/SKILL.md": skillFile("alpha"), "beta/SKILL.md": skillFile("beta") });
+    expect((await runBin(["import", source, ...args])).code).toBe(0);
+    writeFileSync(join(data, "skills", ".records", "alpha.json"), "null");
+    const shown = await runBin(["verify", ...args]);
+    expect(shown.code).toBe(1);
+    expect(shown.stdout).toMatch(/bad-record\s+alpha/);
+    expect(shown.stdout).toContain("The install record of skill 'alpha' cannot be used");
+    expect(shown.stdout).toMatch(/unchanged\s+beta/);
+  });
 });

@@ -54,7 +54,10 @@ function render() {
   const { skills, refused } = shown;
   const query = /** @type {HTMLInputElement} */ (byId("filter")).value.trim().toLowerCase();
   const visible = skills.filter((skill) => matches(query, skill));
-  byId("skills").replaceChildren(...visible.map(skillCard));
+  const withheld = new Map((shown.withheld ?? []).map((skill) => [skill.id, skill]));
+  byId("skills").replaceChildren(
+    ...visible.map((skill) => skillCard(skill, withheld.get(skill.id))),
+  );
   const filtered = visible.length === skills.length ? "" : `, ${visible.length} shown`;
   byId("skill-count").textContent =
     `${skills.length} offered, ${refused.length} refused${filtered}`;
@@ -86,8 +89,12 @@ function removeButton(skill) {
   );
 }
 
-/** @param {ListedSkill} skill */
-function skillCard(skill) {
+/**
+ * A withheld skill (drifted, unapproved) is marked: the catalog offers it, but
+ * the trust gate keeps it from workers, for the reason the server sends.
+ * @param {ListedSkill} skill @param {ListedRefusal | undefined} withheld
+ */
+function skillCard(skill, withheld) {
   return el(
     "li",
     { class: "skill", "data-skill": skill.id },
@@ -98,9 +105,13 @@ function skillCard(skill) {
       el("span", { class: `badge ${skill.origin}` }, skill.origin),
       el("span", { class: "size" }, skill.size),
       el("code", { class: "digest", title: skill.digest }, skill.digest),
+      withheld === undefined
+        ? null
+        : el("span", { class: "code", "data-withheld": withheld.code }, withheld.code),
       removeButton(skill),
     ),
     el("p", { class: "description", title: skill.description }, skill.description ?? ""),
+    withheld === undefined ? null : el("p", { class: "reason" }, withheld.message),
   );
 }
 

@@ -35,6 +35,8 @@ export type SkillsAnswer = {
   revision: string;
   /** How much of the payload bound the offered bodies use. */
   payload: PayloadUse;
+  /** Offered managed skills a worker is not handed: drifted (with `changes`) or unapproved. */
+  withheld: ListedRefusal[];
 };
 
 /**
@@ -55,6 +57,9 @@ export type SkillAnswer = {
 
 /** DELETE /api/skills/:id */
 export type RemoveAnswer = { removed: string };
+
+/** POST /api/skills/:id/approve: the tree vouched for, by whom and when. */
+export type ApproveAnswer = { approved: string; treeDigest: string; by: string; at: string };
 
 /** POST /api/imports: 201 (200 for a dry run), with the specification's warnings. */
 export type ImportAnswer = { skills: ImportedSkill[]; warnings: Warning[] };

@@ -7,6 +7,7 @@ import type { Shelf } from "@skillshelf/shelf";
 import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController } from "fastify";
 import { isApiRequest } from "./api-request.js";
 import { requireToken } from "./auth.js";
+import { AuthFailures } from "./auth-failures.js";
 import { CatalogChanges } from "./catalog-changes.js";
 import { answerErrors } from "./errors.js";
 import { checkHost } from "./host-check.js";
@@ -19,6 +20,7 @@ import { registerConsoleRoutes } from "./routes/console.js";
 import { registerEventRoutes } from "./routes/events.js";
 import { registerImportRoutes } from "./routes/imports.js";
 import { registerInfoRoutes } from "./routes/info.js";
+import { registerLockRoutes } from "./routes/lock.js";
 import { registerSkillRoutes } from "./routes/skills.js";
 import { addSecurityHeaders } from "./security-headers.js";
 
@@ -30,6 +32,8 @@ export type AppOptions = {
   host?: string;
   /** More names a Host header may carry (`--allowed-host`), beside localhost, 127.0.0.1 and [::1]. */
   allowedHosts?: readonly string[];
+  /** The lock GET /api/lock-status holds the managed store against (absent: that route refuses). */
+  lock?: string | undefined;
   /** Imports served at once (default 4). */
   concurrentImports?: number;
   /** Pino options, or false for silence (default: info to stderr); the token is always redacted. */
@@ -93,14 +97,16 @@ export async function buildApp(options: AppOptions): Promise<ServerApp> {
     if (gate.closed) reply.header("connection", "close");
     return payload;
   });
-  const authorize = requireToken(options.token);
+  const authFailures = new AuthFailures();
+  const authorize = requireToken(options.token, authFailures);
   app.addHook("onRequest", async (request, reply) => {
     if (isApiRequest(request)) await authorize(request, reply);
   });
   answerErrors(app);
 
   registerConsoleRoutes(app);
-  registerInfoRoutes(app, options.shelf, caps);
+  registerInfoRoutes(app, options.shelf, caps, authFailures);
+  registerLockRoutes(app, options.shelf, options.lock);
   const changes = new CatalogChanges(options.shelf);
   app.addHook("onClose", async () => changes.close());
   registerSkillRoutes(app, options.shelf);

@@ -6,6 +6,7 @@
 import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { sendRefusal } from "./answer.js";
+import type { AuthFailures } from "./auth-failures.js";
 
 /** A fresh token: 32 random bytes, URL-safe so it fits a URL fragment as is. */
 export function generateToken(): string {
@@ -23,22 +24,23 @@ export function isAuthorized(header: string | undefined, token: string): boolean
   return same && match !== null;
 }
 
-/** An onRequest hook that answers 401 to any request without the token, and logs it (never the token). */
+/**
+ * An onRequest hook that answers 401 to any request without the token, and
+ * counts it in `failures`, which logs a sample of them (never the token).
+ */
 export function requireToken(
   token: string,
+  failures: AuthFailures,
 ): (request: FastifyRequest, reply: FastifyReply) => Promise<void> {
   return async (request, reply) => {
     const header = request.headers.authorization;
     if (isAuthorized(header, token)) return;
-    request.log.warn(
-      {
-        method: request.method,
-        path: request.url.split("?", 1)[0],
-        remote: request.ip,
-        credential: header === undefined ? "none" : "wrong",
-      },
-      "authentication failed",
-    );
+    failures.note(request.log, {
+      method: request.method,
+      path: request.url.split("?", 1)[0] ?? "",
+      remote: request.ip,
+      credential: header === undefined ? "none" : "wrong",
+    });
     reply.header("www-authenticate", 'Bearer realm="skillshelf"');
     await sendRefusal(reply, { code: "unauthorized" });
   };

@@ -5,6 +5,7 @@
 // is meant to be read from; a token set in the environment is never printed.
 import { mkdir } from "node:fs/promises";
 import type { AddressInfo } from "node:net";
+import { resolve } from "node:path";
 import { message } from "@skillshelf/contract";
 import { openShelf, readPackageVersion, toolName } from "@skillshelf/shelf";
 import { DirectoryStore } from "@skillshelf/skill-catalog";
@@ -60,6 +61,7 @@ const server = await buildApp({
   token,
   host: config.host,
   allowedHosts: config.allowedHosts,
+  lock: config.lock === undefined ? undefined : resolve(config.lock),
 });
 try {
   await server.app.listen({ host: config.host, port: config.port });

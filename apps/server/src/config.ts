@@ -18,6 +18,8 @@ export type ServerConfig = {
   token: string | undefined;
   /** Names a Host header may carry beside the bound host, localhost, 127.0.0.1 and [::1]. */
   allowedHosts: string[];
+  /** The lock GET /api/lock-status holds the store against (--lock, else SKILLSHELF_LOCK). */
+  lock: string | undefined;
 };
 
 export type ConfigResult =
@@ -44,6 +46,8 @@ Options:
                       a name the Host header may carry (repeatable); the bound
                       host, localhost, 127.0.0.1 and [::1] are always served,
                       any other Host is answered 421
+  --lock <file>       a skillshelf.lock.json that GET /api/lock-status holds
+                      the managed store against (default $SKILLSHELF_LOCK)
   -v, --version       print the version
   -h, --help          print this help
 
@@ -51,6 +55,7 @@ Environment:
   SKILLSHELF_TOKEN    the API token (at least 16 characters); generated at
                       start when unset, and required for a non-loopback host
   SKILLSHELF_STORE    the store's URL, as --store
+  SKILLSHELF_LOCK     the lock's path, as --lock
   SKILLSHELF_STORE_PASSWORD_FILE
                       a file holding the store's password (else the URL's,
                       else PGPASSWORD); never printed`;
@@ -104,6 +109,7 @@ export function parseConfig(argv: readonly string[], env: NodeJS.ProcessEnv): Co
         data: { type: "string" },
         workspace: { type: "string" },
         store: { type: "string" },
+        lock: { type: "string" },
         "allowed-host": { type: "string", multiple: true },
         version: { type: "boolean", short: "v" },
         help: { type: "boolean", short: "h" },
@@ -130,5 +136,10 @@ export function parseConfig(argv: readonly string[], env: NodeJS.ProcessEnv): Co
   }
   const { data, workspace, ...rest } = parsed.data;
   const store = typeof values.store === "string" ? values.store : undefined;
-  return { ok: true, config: { ...rest, token: rest.token, shelf: { workspace, data, store } } };
+  const flagLock = typeof values.lock === "string" && values.lock !== "" ? values.lock : undefined;
+  const lock = flagLock ?? (env.SKILLSHELF_LOCK === "" ? undefined : env.SKILLSHELF_LOCK);
+  return {
+    ok: true,
+    config: { ...rest, token: rest.token, lock, shelf: { workspace, data, store } },
+  };
 }

@@ -1,9 +1,11 @@
 // The token never reaches a log line: not from a request that carries it,
-// not from a refused one, not from an error answer, not at start.
+// not from a refused one, not from an error answer, not at start; a flood of
+// refused requests is sampled in the log and counted in /readyz.
 import { Writable } from "node:stream";
 import { afterAll, beforeAll, expect, it } from "vitest";
+import { LINES_PER_WINDOW } from "../src/auth-failures.js";
 import { tgzOf } from "./support/bodies.js";
-import { startServer, type TestServer } from "./support/server.js";
+import { bodyOf, startServer, type TestServer } from "./support/server.js";
 
 let server: TestServer;
 let log = "";
@@ -91,4 +93,26 @@ it("logs each import with its source and its skills or refusal code, early refus
   });
   const early = records("import refused").find((r) => r.refusal === "too-large");
   expect(early?.source).toMatchObject({ kind: "archive", bytes: 2 ** 40 });
+});
+
+it("logs a flood of failed authentications as a sample, and counts every one in /readyz", async () => {
+  const before = records("authentication failed").length;
+  const counted = (await bodyOf(await fetch(`${server.url}/readyz`))).authFailures as number;
+  const flood = 200;
+  for (let sent = 0; sent < flood; sent += 20) {
+    await Promise.all(
+      Array.from({ length: 20 }, () =>
+        fetch(`${server.url}/api/limits`, { headers: { authorization: "Bearer flood" } }),
+      ),
+    );
+  }
+  const started = Date.now();
+  const healthy = await fetch(`${server.url}/healthz`, { signal: AbortSignal.timeout(1000) });
+  expect(healthy.status).toBe(200);
+  expect(Date.now() - started).toBeLessThan(1000);
+  const ready = await fetch(`${server.url}/readyz`);
+  expect((await bodyOf(ready)).authFailures).toBe(counted + flood);
+  const lines = records("authentication failed").length - before;
+  expect(lines).toBeLessThanOrEqual(LINES_PER_WINDOW);
+  expect(lines).toBeLessThan(flood);
 });

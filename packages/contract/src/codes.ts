@@ -47,6 +47,9 @@ export const destinationCodes = [
   "untrusted-signer",
   "invalid-trust-file",
   "changed-file",
+  "bad-record",
+  "invalid-manifest",
+  "lock-mismatch",
   "internal",
 ] as const;
 
@@ -56,4 +59,10 @@ export const destinationCodes = [
  * identity-mismatch, skill-file-too-large) and the source codes it shares
  * (link, not-utf8) mean the same thing there.
  */
-export const catalogCodes = ["defined-twice", "invalid-frontmatter", "unreadable"] as const;
+export const catalogCodes = [
+  "defined-twice",
+  "invalid-frontmatter",
+  "unreadable",
+  "drifted",
+  "unapproved",
+] as const;

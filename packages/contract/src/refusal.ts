@@ -21,7 +21,8 @@ export type CatalogCode =
   | "identity-mismatch"
   | "skill-file-too-large"
   | "link"
-  | "not-utf8";
+  | "not-utf8"
+  | "bad-record";
 
 /** Every refusal code. */
 export type Code = SourceCode | DestinationCode | CatalogOnlyCode;
@@ -70,6 +71,8 @@ export type Refusal<C extends Code = Code> = {
   found?: { path: string; count: number }[];
   /** For a catalog refusal: the root the skill lives in. */
   origin?: "builtin" | "managed";
+  /** drifted: the files that differ from what was installed or approved, in path order. */
+  changes?: { path: string; change: string }[];
 };
 
 /** A refusal of a source (what `readBundle` answers). */

@@ -101,6 +101,16 @@ function notUtf8Sentence(r: Refusal): string {
   return `The file${at(r)}${inSkill(r)}${more} not valid UTF-8 text; the store holds text only, so remove ${count <= 1 ? "it" : "them"} or convert ${count <= 1 ? "it" : "them"} (binary assets are refused, never altered).`;
 }
 
+/** drifted: the first changed files by name, and how many more. */
+function driftSentence(r: Refusal): string {
+  const changes = r.changes ?? [];
+  const named = changes.slice(0, 3).map((c) => `'${c.path}' ${c.change}`);
+  const more = changes.length > 3 ? ` and ${grouped(changes.length - 3)} more` : "";
+  const which = named.length === 0 ? detail(r) : ` (${named.join(", ")}${more})`;
+  const id = r.skill ?? "";
+  return `The managed skill '${id}' no longer matches the files installed or approved${which}; run 'skillshelf update --force ${id}' to take its source's bytes again, or 'skillshelf approve ${id}' to vouch for the files as they are now.`;
+}
+
 /** hidden-content: the first refusing finding's own sentence, and how many refuse in all. */
 function hiddenContentSentence(r: Refusal): string {
   const count = "count" in r && r.count !== undefined ? r.count : 1;
@@ -307,10 +317,25 @@ export const refusalTable: Record<Code, RefusalRule> = {
     sentence: (r) =>
       `The trust file${at(r)} cannot be used${detail(r)}; fix the line it names and retry.`,
   },
+  "invalid-manifest": refused(
+    422,
+    (r) =>
+      `The set file${at(r)} is not a valid skillshelf manifest or lock${detail(r)}; fix it as the schema @skillshelf/shelf/manifest.schema.json describes and retry.`,
+  ),
+  "lock-mismatch": refused(
+    409,
+    (r) =>
+      `The skills do not match the lock${at(r)}${detail(r)}; nothing was changed: run 'skillshelf sync' (without --frozen) to move the lock, or restore what moved.`,
+  ),
   "changed-file": refused(
     409,
     (r) =>
       `The file${at(r)} of skill '${r.skill ?? ""}' no longer matches the digest recorded for it; it was changed after the skill was stored, so verify the skill and import it again.`,
+  ),
+  "bad-record": refused(
+    409,
+    (r) =>
+      `The install record of skill '${r.skill ?? ""}' cannot be used${detail(r)}; it was changed or damaged outside the tool, so only this skill is left alone: import it again with --replace (replace=1 over HTTP) to write a fresh record.`,
   ),
   "defined-twice": refused(
     409,
@@ -326,6 +351,12 @@ export const refusalTable: Record<Code, RefusalRule> = {
     422,
     (r) =>
       `The SKILL.md${at(r)}${inSkill(r)} cannot be read${detail(r)}; check that it is a regular file you may read.`,
+  ),
+  drifted: refused(409, (r) => driftSentence(r)),
+  unapproved: refused(
+    409,
+    (r) =>
+      `The managed skill '${r.skill ?? ""}' has no install record, so nobody vouched for its files${detail(r)}; run 'skillshelf approve ${r.skill ?? ""}' after reading them to offer it to workers.`,
   ),
   internal: {
     status: 500,

@@ -2,25 +2,25 @@
 // @skillshelf/skill-catalog keeps them today. Offered skills and refusals
 // are the catalog's; a skill's frontmatter is read from the SKILL.md the
 // catalog read, with bundle-reader's one reader; a managed skill's manifest
-// is its install record's tree (digests as recorded at import, never
-// recomputed), and a builtin skill's, which has no record, is the tree of
-// its files on disk now (as is a managed skill's stored without a record).
-// A file is read through the store that holds it and held against the
-// manifest, so a file edited after import is refused (`changed-file`); a
-// SKILL.md edited after import refuses the whole skill, since its entry's
-// frontmatter would otherwise show a host words the record never held.
+// is the tree its record vouches for, served only while the files match it
+// (skill-catalog's trust gate, the payload's own rule: a drifted skill or
+// one with no record is refused with `drifted` or `unapproved`), and a
+// builtin skill's, which has no record, is the tree of its files on disk
+// now. A file is read through the store that holds it and held against the
+// manifest, so a file edited after the skill was listed is refused
+// (`changed-file`).
 import { createHash } from "node:crypto";
 import { readFrontmatter } from "@skillshelf/bundle-reader";
 import { message, type Refusal } from "@skillshelf/contract";
 import {
   catalogWithBodies,
-  type InstallRecord,
   type LoadedSkill,
   load,
   type Roots,
   readSkillFiles,
   readStoredFile,
   treeOf,
+  vouchedTree,
 } from "@skillshelf/skill-catalog";
 import type {
   ServedSkill,
@@ -52,11 +52,7 @@ export function skillSourceOf(roots: Roots): SkillSource {
 }
 
 async function listSkills(roots: Roots): Promise<SourceListing> {
-  const [catalog, records] = await Promise.all([
-    catalogWithBodies(roots),
-    roots.managed?.records() ?? Promise.resolve([]),
-  ]);
-  const byId = new Map(records.map((record) => [record.id, record]));
+  const catalog = await catalogWithBodies(roots);
   const refused: SourceListing["refused"] = catalog.refused.map(({ id, code, reason }) => ({
     id,
     code,
@@ -64,7 +60,7 @@ async function listSkills(roots: Roots): Promise<SourceListing> {
   }));
   const skills: ServedSkill[] = [];
   for (const skill of catalog.skills) {
-    const served = await servedOf(roots, skill, byId.get(skill.id));
+    const served = await servedOf(roots, skill);
     if (served.ok) skills.push(served.skill);
     else refused.push({ id: skill.id, code: served.code, reason: served.reason });
   }
@@ -74,25 +70,20 @@ async function listSkills(roots: Roots): Promise<SourceListing> {
 async function getSkill(roots: Roots, id: string): Promise<SourceSkill> {
   const loaded = await load(roots, id);
   if (!loaded.ok) return { ok: false, code: loaded.refusal.code, reason: loaded.refusal.reason };
-  const record = loaded.skill.origin === "managed" ? await roots.managed?.record(id) : undefined;
-  return servedOf(roots, loaded.skill, record);
+  return servedOf(roots, loaded.skill);
 }
 
-/** The skill with its frontmatter and manifest: the record's tree, else its files' tree now. */
-async function servedOf(
-  roots: Roots,
-  skill: LoadedSkill,
-  record: InstallRecord | undefined,
-): Promise<SourceSkill> {
+/** The skill with its frontmatter and manifest: the vouched-for tree, else (builtin) its files' tree now. */
+async function servedOf(roots: Roots, skill: LoadedSkill): Promise<SourceSkill> {
   const read = readFrontmatter(skill.text);
   const frontmatter = read.kind === "present" ? read.fields : undefined;
-  if (skill.origin === "managed" && record !== undefined) {
-    const { digest, files } = record.tree;
-    // The frontmatter a host is shown must come from the bytes the manifest names.
-    const recorded = files.find((file) => file.path === "SKILL.md");
-    if (recorded?.sha256 !== skill.digest) {
-      return refusedBy({ code: "changed-file", skill: skill.id, path: "SKILL.md" });
-    }
+  if (skill.origin === "managed" && roots.managed !== undefined) {
+    // The trust gate's one rule (skill-catalog's vouchedTree), as the payload
+    // applies it: a drifted or unapproved managed skill is not served.
+    const vouched = await vouchedTree(roots.managed, skill);
+    if (!vouched.ok)
+      return { ok: false, code: vouched.refused.code, reason: vouched.refused.reason };
+    const { digest, files } = vouched.tree;
     return { ok: true, skill: { id: skill.id, frontmatter, treeDigest: digest, files } };
   }
   const stored = await readSkillFiles(roots, skill.id);

@@ -59,9 +59,10 @@ describe("served from the PostgreSQL store (needs PostgreSQL)", () => {
     ]);
     for (const entry of entries) {
       const id = entry.frontmatter.name as string;
-      const record = await store.record(id);
+      const read = await store.record(id);
+      if (read.kind !== "record") throw new Error(`${id} has no record`);
       expect(entry.resources.map((r) => r.digest)).toEqual(
-        record!.tree.files.map((file) => `sha256:${file.sha256}`),
+        read.record.tree.files.map((file) => `sha256:${file.sha256}`),
       );
       for (const resource of entry.resources) {
         const path = decodeURIComponent(resource.uri.slice(`skill://${id}/`.length));
@@ -79,8 +80,9 @@ describe("served from the PostgreSQL store (needs PostgreSQL)", () => {
     );
     const error = await errorOf(client.readResource({ uri: "skill://pdf-tools/scripts/fill.py" }));
     expect(error.code).toBe(ErrorCode.InvalidParams);
-    expect(error.data).toMatchObject({ code: "changed-file" });
-    expect(error.message).toContain("'scripts/fill.py' of skill 'pdf-tools'");
+    expect(error.data).toMatchObject({ code: "drifted" });
+    expect(error.message).toContain("scripts/fill.py");
+    expect(error.message).toContain("skillshelf approve pdf-tools");
     expect(JSON.stringify(error)).not.toContain("INJECTED");
   });
 

@@ -47,9 +47,10 @@ describe.each(transports)("over %s", (_name, connect) => {
       license: "MIT",
       metadata: { version: "2.1.0", owner: "docs" },
     });
-    const record = await shelf.managed.record("pdf-tools");
+    const read = await shelf.managed.record("pdf-tools");
+    if (read.kind !== "record") throw new Error("pdf-tools has no record");
     expect(pdf.resources).toEqual(
-      record!.tree.files.map((file) => ({
+      read.record.tree.files.map((file) => ({
         uri: `skill://pdf-tools/${file.path.split("/").map(encodeURIComponent).join("/")}`,
         digest: `sha256:${file.sha256}`,
         size: file.size,
@@ -101,7 +102,7 @@ describe.each(transports)("over %s", (_name, connect) => {
     expect(titled.data).toMatchObject({ code: "mcp-unservable" });
   });
 
-  it("refuses a file edited after import by name, without its new bytes", async () => {
+  it("refuses a skill with a file edited after import, naming the file, without its new bytes", async () => {
     const shelf = await makeShelf();
     const client = await connect(shelf);
     const [pdf] = (await listAllSkills(client)).filter((e) => e.uri.includes("pdf-tools"));
@@ -115,12 +116,15 @@ describe.each(transports)("over %s", (_name, connect) => {
       client.readResource({ uri: "skill://pdf-tools/references/FORMS.md" }),
     );
     expect(error.code).toBe(ErrorCode.InvalidParams);
-    expect(error.data).toMatchObject({ code: "changed-file" });
-    expect(error.message).toContain("'references/FORMS.md' of skill 'pdf-tools'");
+    expect(error.data).toMatchObject({ code: "drifted" });
+    expect(error.message).toContain("'references/FORMS.md' modified");
+    expect(error.message).toContain("skillshelf approve pdf-tools");
     expect(JSON.stringify(error)).not.toContain("INJECTED");
-    // The skill's other files are still served, and its entry still names the recorded digest.
-    const skillMd = pdf!.resources.find((r) => r.uri.endsWith("/SKILL.md"))!;
-    expect(await readVerified(client, skillMd)).toContain("name: pdf-tools");
+    // The trust gate withholds the whole skill, as the payload does: nobody vouched for it as it is.
+    expect(pdf).toBeDefined();
+    expect((await listAllSkills(client)).map((entry) => entry.uri)).not.toContain(
+      "skill://pdf-tools/SKILL.md",
+    );
   });
 
   it("refuses a skill whose SKILL.md was edited after import, and lists it no more", async () => {
@@ -144,8 +148,8 @@ describe.each(transports)("over %s", (_name, connect) => {
       client.readResource({ uri: "skill://git-flow/hooks/pre-commit.sh" }),
     ]) {
       const error = await errorOf(call);
-      expect(error.data).toMatchObject({ code: "changed-file" });
-      expect(error.message).toContain("'SKILL.md' of skill 'git-flow'");
+      expect(error.data).toMatchObject({ code: "drifted" });
+      expect(error.message).toContain("'SKILL.md' modified");
       expect(JSON.stringify(error)).not.toContain("INJECTED");
     }
   });

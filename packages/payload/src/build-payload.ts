@@ -10,20 +10,29 @@ import { resolve } from "node:path";
 import { MAX_PAYLOAD_BYTES, type Refusal } from "@skillshelf/contract";
 import {
   catalogWithBodies,
+  gateCatalog,
+  type RefusedSkill,
   type Roots,
   refusePayloadTooLarge,
   revisionOf,
+  type TrustOptions,
 } from "@skillshelf/skill-catalog";
 import { countBodyBytes, digestText } from "./digest.js";
 import type { Payload, PayloadSkill } from "./schema.js";
 
-export type PayloadResult = { ok: true; payload: Payload } | { ok: false; refusal: Refusal };
+export type PayloadResult =
+  /** `allowed`: drifted or unapproved skills offered only because the options said allowDrift. */
+  { ok: true; payload: Payload; allowed: RefusedSkill[] } | { ok: false; refusal: Refusal };
 
-/** The offered bodies, their revision, the roots and the refusals, or payload-too-large. */
-export async function payload(roots: Roots): Promise<PayloadResult> {
-  let view: Awaited<ReturnType<typeof catalogWithBodies>>;
+/**
+ * The offered bodies, their revision, the roots and the refusals, or
+ * payload-too-large. Only vouched-for managed skills are offered (the trust
+ * gate, skill-catalog's trust-gate.ts): a drifted or unapproved one is refused.
+ */
+export async function payload(roots: Roots, options: TrustOptions = {}): Promise<PayloadResult> {
+  let view: Awaited<ReturnType<typeof gateCatalog>>;
   try {
-    view = await catalogWithBodies(roots);
+    view = await gateCatalog(roots, await catalogWithBodies(roots), options);
   } catch (error) {
     // A root that exists but cannot be listed: the operator's to fix, not a bug.
     const detail = error instanceof Error ? error.message : String(error);
@@ -45,10 +54,13 @@ export async function payload(roots: Roots): Promise<PayloadResult> {
     const detail = `the catalog paired skill '${torn.id}' with a body its digest does not describe`;
     return { ok: false, refusal: { code: "internal", skill: torn.id, detail } };
   }
-  const refused = view.refused.map(({ id, code, reason }) => ({ id, code, reason }));
+  const refused = view.refused.map(({ id, code, reason, changes }) =>
+    changes === undefined ? { id, code, reason } : { id, code, reason, files: changes },
+  );
   return {
     ok: true,
     payload: { revision: revisionOf(skills), roots: describeRoots(roots), skills, refused },
+    allowed: view.allowed,
   };
 }
 

@@ -5,7 +5,7 @@
 import { mkdir } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import type { Refusal } from "@skillshelf/contract";
-import type { Roots } from "@skillshelf/skill-catalog";
+import type { RefusedSkill, Roots, TrustOptions } from "@skillshelf/skill-catalog";
 import { payload } from "./build-payload.js";
 import type { Payload } from "./schema.js";
 import { writeAtomically } from "./write-atomically.js";
@@ -14,14 +14,20 @@ import { writeAtomically } from "./write-atomically.js";
 export const PAYLOAD_FILE_NAME = "skills.json";
 
 export type MaterializeResult =
-  | { ok: true; path: string; payload: Payload }
+  /** `allowed`: skills offered only because the options said allowDrift. */
+  | { ok: true; path: string; payload: Payload; allowed: RefusedSkill[] }
   | { ok: false; refusal: Refusal };
 
 /** Builds the payload and writes it to dir/skills.json atomically, creating dir if needed. */
-export async function materialize(roots: Roots, dir: string): Promise<MaterializeResult> {
-  const built = await payload(roots);
+export async function materialize(
+  roots: Roots,
+  dir: string,
+  options: TrustOptions = {},
+): Promise<MaterializeResult> {
+  const built = await payload(roots, options);
   if (!built.ok) return built;
-  return writePayload(built.payload, dir);
+  const written = await writePayload(built.payload, dir);
+  return written.ok ? { ...written, allowed: built.allowed } : written;
 }
 
 /** Writes a built payload to dir/skills.json atomically, creating dir if needed. */
@@ -34,5 +40,5 @@ export async function writePayload(held: Payload, dir: string): Promise<Material
     const detail = error instanceof Error ? error.message : String(error);
     return { ok: false, refusal: { code: "store-failed", path, detail } };
   }
-  return { ok: true, path, payload: held };
+  return { ok: true, path, payload: held, allowed: [] };
 }

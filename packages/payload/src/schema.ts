@@ -24,7 +24,13 @@ export type PayloadSkill = {
 };
 
 /** A skill the catalog refused, with its stable code and the reason in words. */
-export type PayloadRefusal = { id: string; code: string; reason: string };
+export type PayloadRefusal = {
+  id: string;
+  code: string;
+  reason: string;
+  /** drifted: the files that differ from what was installed or approved, in path order. */
+  files?: { path: string; change: string }[];
+};
 
 /** What a worker is handed: the offered bodies, their revision, the roots and the refusals. */
 export type Payload = {
@@ -60,6 +66,15 @@ const refusalSchema = z.strictObject({
     .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/)
     .describe("stable refusal code, such as defined-twice or invalid-id"),
   reason: z.string().min(1).describe("the refusal in words, for an operator"),
+  files: z
+    .array(
+      z.strictObject({
+        path: z.string().min(1),
+        change: z.enum(["modified", "added", "removed", "mode-changed"]),
+      }),
+    )
+    .optional()
+    .describe("for drifted: the files that differ from what was installed or approved"),
 });
 
 /** The payload's schema: strict objects, SHA-256 hex digests and revision, a known origin. */

@@ -10,16 +10,17 @@
 // while a build runs are folded into one more build after it.
 
 import type { Refusal } from "@skillshelf/contract";
-import type { Roots } from "@skillshelf/skill-catalog";
+import type { RefusedSkill, Roots, TrustOptions } from "@skillshelf/skill-catalog";
 import { payload } from "./build-payload.js";
 import { writePayload } from "./materialize.js";
 import type { Payload } from "./schema.js";
 
 export type WatchEvent =
-  | { kind: "written"; path: string; payload: Payload }
+  /** `allowed`: skills offered only by allowDrift, for the caller to say. */
+  | { kind: "written"; path: string; payload: Payload; allowed: RefusedSkill[] }
   | { kind: "refused"; refusal: Refusal };
 
-export type WatchOptions = {
+export type WatchOptions = TrustOptions & {
   /** Ends the watch; the promise resolves once the build under way has finished. */
   signal: AbortSignal;
   /** Milliseconds between checks when nothing announced a change (default 5,000). */
@@ -57,7 +58,7 @@ export async function watchPayload(
         continue;
       }
       pending = false;
-      const built = await payload(roots);
+      const built = await payload(roots, { allowDrift: options.allowDrift === true });
       if (built.ok && built.payload.revision === written) {
         lastRefusal = undefined;
         continue;
@@ -73,7 +74,8 @@ export async function watchPayload(
       }
       lastRefusal = undefined;
       written = result.payload.revision;
-      options.onEvent?.({ kind: "written", path: result.path, payload: result.payload });
+      const allowed = built.ok ? built.allowed : [];
+      options.onEvent?.({ kind: "written", path: result.path, payload: result.payload, allowed });
     }
   } finally {
     clearInterval(timer);

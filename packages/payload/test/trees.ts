@@ -2,7 +2,7 @@
 // in a temporary directory removed when the test finishes, written from data
 // with the shared helpers of @skillshelf/test-utils.
 import { join } from "node:path";
-import { DirectoryStore, type Roots } from "@skillshelf/skill-catalog";
+import { approve, DirectoryStore, type Roots } from "@skillshelf/skill-catalog";
 import { makeTempDir, skillText, writeSkills } from "@skillshelf/test-utils";
 
 export { makeTempDir, skillText, writeSkills };
@@ -13,7 +13,11 @@ export function skillTextOfSize(id: string, bytes: number): string {
   return head + "x".repeat(bytes - Buffer.byteLength(head));
 }
 
-/** A temporary workspace with builtin and managed roots holding the given skills. */
+/**
+ * A temporary workspace with builtin and managed roots holding the given
+ * skills. The managed skills are written by hand and then approved (as an
+ * operator would), so the trust gate offers those the catalog accepts.
+ */
 export async function makeRoots(
   builtin: Record<string, string | Uint8Array>,
   managed?: Record<string, string | Uint8Array>,
@@ -21,7 +25,9 @@ export async function makeRoots(
   const base = makeTempDir("skillshelf-payload-");
   const roots = { builtin: writeSkills(join(base, "workspace", "skills"), builtin) };
   if (managed === undefined) return roots;
-  return { ...roots, managed: storeAt(writeSkills(join(base, "data", "skills"), managed)) };
+  const held = { ...roots, managed: storeAt(writeSkills(join(base, "data", "skills"), managed)) };
+  for (const id of Object.keys(managed)) await approve(held, id, { by: "test", tool: "test" });
+  return held;
 }
 
 /** The directory store at `dir`. */

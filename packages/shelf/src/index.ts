@@ -9,7 +9,24 @@ export {
   type ShelfOptions,
   skillsDirOf,
 } from "./locations.js";
+export {
+  formatLock,
+  type Lock,
+  type LockedSkill,
+  type LockedSource,
+  lockJsonSchema,
+  lockSchema,
+  readLock,
+} from "./lock.js";
+export {
+  type Manifest,
+  type ManifestEntry,
+  manifestJsonSchema,
+  manifestSchema,
+  readManifest,
+} from "./manifest.js";
 export { type OpenShelfOptions, type OpenShelfResult, openShelf } from "./open-shelf.js";
 export { type Shelf, type ShelfListing, shelfOver } from "./shelf.js";
+export type { LockStatus, SyncOptions, SyncOutcome, SyncResult } from "./sync.js";
 export type { UpdateOptions, UpdateOutcome, UpdateResult } from "./update.js";
 export { readPackageVersion, toolName } from "./version.js";

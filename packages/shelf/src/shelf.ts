@@ -15,11 +15,15 @@ import {
   watchPayload,
 } from "@skillshelf/payload";
 import {
+  type ApproveResult,
+  approve,
   type CatalogWithBodies,
   describeSkill,
+  gateCatalog,
   type InstallRecord,
   listSkills,
   type PayloadUse,
+  type RefusedSkill,
   type RemoveResult,
   type Roots,
   readStoredFile,
@@ -28,6 +32,7 @@ import {
   type StoreChange,
   type StoredFileResult,
   storedSpecWarnings,
+  type TrustOptions,
   type VerifyResult,
   verify,
 } from "@skillshelf/skill-catalog";
@@ -37,14 +42,20 @@ import {
   importSource,
   type ReadChoices,
 } from "./import-flow.js";
+import { type LockStatus, lockStatus, type SyncOptions, type SyncResult, syncSet } from "./sync.js";
 import { type UpdateResult, updateSkills } from "./update.js";
 
-/** What `list` shows: the catalog with bodies, records by id, the payload bound's use, and warnings. */
+/**
+ * What `list` shows: the catalog with bodies, records by id, the payload
+ * bound's use, warnings, and the offered managed skills a worker is not
+ * handed because nobody vouched for them as they are (drifted, unapproved).
+ */
 export type ShelfListing = {
   catalog: CatalogWithBodies;
   records: Map<string, InstallRecord>;
   payload: PayloadUse;
   warnings: Warning[];
+  withheld: RefusedSkill[];
 };
 
 /** The operations over one pair of roots. */
@@ -68,14 +79,20 @@ export type Shelf = {
     options?: { force?: boolean; ref?: string },
   ): Promise<UpdateResult>;
   verify(ids?: readonly string[]): Promise<VerifyResult>;
+  /** Makes the managed store hold exactly a manifest's skills (or a lock's, frozen) and writes the lock. */
+  sync(options: SyncOptions): Promise<SyncResult>;
+  /** Whether the managed store holds exactly the skills of the lock at `lockPath`. */
+  lockStatus(lockPath: string): Promise<LockStatus>;
   list(): Promise<ShelfListing>;
   describe(
     id: string,
   ): Promise<{ ok: true; description: SkillDescription } | { ok: false; refusal: Refusal }>;
   readFile(id: string, path: string): Promise<StoredFileResult>;
-  payload(): Promise<PayloadResult>;
+  /** Vouches for the managed skill `id`'s files as they are now, recording `by` and the time. */
+  approve(id: string, by: string): Promise<ApproveResult>;
+  payload(options?: TrustOptions): Promise<PayloadResult>;
   /** Writes `<dir>/skills.json` atomically. */
-  writePayload(dir: string): Promise<MaterializeResult>;
+  writePayload(dir: string, options?: TrustOptions): Promise<MaterializeResult>;
   /** Keeps `<dir>/skills.json` current until `options.signal` aborts. */
   watchPayload(dir: string, options: WatchOptions): Promise<void>;
   remove(id: string): Promise<RemoveResult>;
@@ -102,15 +119,19 @@ export function shelfOver(roots: Roots, tool: string): Shelf {
       importSource(roots, source, { ...choices, dryRun: false, tool }),
     update: (ids = [], options = {}) => updateSkills(roots, ids, { ...options, tool }),
     verify: (ids = []) => verify(roots, ids),
+    sync: (options) => syncSet(roots, { ...options, tool }),
+    lockStatus: (lockPath) => lockStatus(roots, lockPath),
     list: async () => {
       const listed = await listSkills(roots);
       const warnings = listed.catalog.skills.flatMap((skill) => storedSpecWarnings(skill));
-      return { ...listed, warnings };
+      const gated = await gateCatalog(roots, listed.catalog, { allowDrift: true });
+      return { ...listed, warnings, withheld: gated.allowed };
     },
     describe: (id) => describeSkill(roots, id),
     readFile: (id, path) => readStoredFile(roots, id, path),
-    payload: () => payload(roots),
-    writePayload: (dir) => materialize(roots, dir),
+    approve: (id, by) => approve(roots, id, { by, tool }),
+    payload: (options = {}) => payload(roots, options),
+    writePayload: (dir, options = {}) => materialize(roots, dir, options),
     watchPayload: (dir, options) => watchPayload(roots, dir, options),
     remove: (id) => remove(roots, id),
     watch: (listener) => managed?.subscribe(listener) ?? (() => {}),

@@ -54,6 +54,10 @@ export async function updateSkills(
       outcomes.push({ id, status: "no-record" });
       continue;
     }
+    if (verdict.status === "bad-record") {
+      outcomes.push({ id, status: "refused", refusal: verdict.refusal });
+      continue;
+    }
     if (verdict.status === "changed" && options.force !== true) {
       outcomes.push({ id, status: "drifted", files: verdict.files.map((file) => file.path) });
       continue;

@@ -7,20 +7,23 @@
 // (lock.ts). Changes made through any DirectoryStore of this process on the
 // same root reach every subscriber of that root.
 import { constants, lstatSync } from "node:fs";
-import { access, mkdir, readdir, readFile, rename, stat } from "node:fs/promises";
+import { access, mkdir, readdir, rename, stat } from "node:fs/promises";
 import { dirname, join, resolve } from "node:path";
 import { limits } from "@skillshelf/contract";
 import { readDirectoryFiles } from "./directory-files.js";
 import { inspectRoot, isPresent, listRoot, usageOfRoot } from "./directory-root.js";
 import { syncDirectory, writeFileDurably } from "./durable.js";
 import { acquireLock } from "./lock.js";
+import { readRecordFile } from "./read-record.js";
 import { describeError, type FileRead, readSkillFile } from "./read-skill-file.js";
 import type { InstallRecord } from "./record.js";
+import type { RecordRead } from "./record-shape.js";
 import {
   applyTransaction,
   beginTransaction,
   commitTransaction,
   discardTransaction,
+  isOwnDirectory,
   RECORDS,
   recoverStaging,
   settleStaging,
@@ -31,6 +34,7 @@ import type {
   Admit,
   ManagedStore,
   StagedSkill,
+  StoreApply,
   StoreChange,
   StoredEntry,
   StoredFiles,
@@ -81,13 +85,9 @@ export class DirectoryStore implements ManagedStore {
     return readFileBelow(join(this.root, id), path);
   }
 
-  async record(id: string): Promise<InstallRecord | undefined> {
-    if (!isPresent(join(this.root, id))) return undefined;
-    try {
-      return JSON.parse(await readFile(join(this.root, RECORDS, `${id}.json`), "utf8"));
-    } catch {
-      return undefined;
-    }
+  async record(id: string): Promise<RecordRead> {
+    if (!isPresent(join(this.root, id))) return { kind: "missing" };
+    return readRecordFile(this.root, id);
   }
 
   async records(): Promise<InstallRecord[]> {
@@ -98,8 +98,8 @@ export class DirectoryStore implements ManagedStore {
     const found: InstallRecord[] = [];
     for (let start = 0; start < ids.length; start += RECORD_READS_AT_ONCE) {
       const batch = ids.slice(start, start + RECORD_READS_AT_ONCE);
-      for (const record of await Promise.all(batch.map((id) => this.record(id)))) {
-        if (record !== undefined) found.push(record);
+      for (const read of await Promise.all(batch.map((id) => this.record(id)))) {
+        if (read.kind === "record") found.push(read.record);
       }
     }
     return found;
@@ -125,6 +125,31 @@ export class DirectoryStore implements ManagedStore {
     return { ok: true };
   }
 
+  async apply(change: StoreApply, admit: Admit): Promise<StoreWriteResult> {
+    const managed = this.root;
+    const installing = new Set(change.install.map(({ skill }) => skill.name));
+    const removing = change.remove.filter((id) => !installing.has(id));
+    let removed: string[] = [];
+    let release: (() => Promise<void>) | undefined;
+    try {
+      await mkdir(managed, { recursive: true });
+      release = await acquireLock(managed, { wait: true });
+      await recoverStaging(managed);
+      const refusal = await admit(this.view());
+      if (refusal !== undefined) return { ok: false, refusal };
+      removed = removing.filter((id) => isPresent(join(managed, id)));
+      if (change.install.length === 0 && removed.length === 0) return { ok: true };
+      await stageAndSwap(managed, change.install, removed);
+    } catch (error) {
+      return storeFailed(error);
+    } finally {
+      await release?.().catch(() => {});
+    }
+    if (installing.size > 0) this.emit({ kind: "installed", ids: [...installing] });
+    if (removed.length > 0) this.emit({ kind: "removed", ids: removed });
+    return { ok: true };
+  }
+
   async remove(id: string): Promise<StoreWriteResult> {
     const managed = this.root;
     if (!isPresent(join(managed, id))) {
@@ -141,10 +166,13 @@ export class DirectoryStore implements ManagedStore {
       await rename(join(managed, id), join(transaction.oldDir, id));
       // Removed at that rename. The record follows; if this process dies
       // first, recovery sweeps the record of a skill that is gone.
-      await rename(
-        join(managed, RECORDS, `${id}.json`),
-        join(transaction.oldDir, `${id}.record.json`),
-      ).catch(() => {});
+      // A linked records directory is left alone: what it points at is not ours.
+      if (await isOwnDirectory(join(managed, RECORDS))) {
+        await rename(
+          join(managed, RECORDS, `${id}.json`),
+          join(transaction.oldDir, `${id}.record.json`),
+        ).catch(() => {});
+      }
       await syncDirectory(managed).catch(() => {});
       await discardTransaction(transaction.dir).catch(() => {});
     } catch (error) {
@@ -229,7 +257,11 @@ function readFileBelow(dir: string, path: string): FileRead {
   return readSkillFile(join(dir, path), limits().maxBytes);
 }
 
-async function stageAndSwap(managed: string, skills: readonly StagedSkill[]): Promise<void> {
+async function stageAndSwap(
+  managed: string,
+  skills: readonly StagedSkill[],
+  removed: readonly string[] = [],
+): Promise<void> {
   const ids = skills.map(({ skill }) => skill.name);
   const transaction = await beginTransaction(managed);
   let committed = false;
@@ -242,11 +274,11 @@ async function stageAndSwap(managed: string, skills: readonly StagedSkill[]): Pr
         0o644,
       );
     }
-    await commitTransaction(managed, transaction, ids);
+    await commitTransaction(managed, transaction, ids, removed);
     committed = true;
-    await applyTransaction(managed, transaction, ids);
+    await applyTransaction(managed, transaction, ids, removed);
   } catch (error) {
-    await abandon(managed, transaction, ids, committed);
+    await abandon(managed, transaction, ids, removed, committed);
     throw error;
   }
   // Installed: what is left in staging is garbage that the next writer clears.
@@ -258,10 +290,11 @@ async function abandon(
   managed: string,
   transaction: Transaction,
   ids: readonly string[],
+  removed: readonly string[],
   committed: boolean,
 ): Promise<void> {
   try {
-    if (committed) await undoTransaction(managed, transaction, ids);
+    if (committed) await undoTransaction(managed, transaction, ids, removed);
     await discardTransaction(transaction.dir);
   } catch {
     // Left for recovery under the next writer's lock.

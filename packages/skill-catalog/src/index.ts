@@ -1,11 +1,13 @@
+export { type ApproveOptions, type ApproveResult, approve } from "./approve.js";
 export { catalog, catalogWithBodies, revision } from "./catalog.js";
 export { revisionOf } from "./digest.js";
 export { DirectoryStore } from "./directory-store.js";
 export { judgeEntry } from "./inspect-skill.js";
-export { check, install } from "./install.js";
+export { applySet, check, install } from "./install.js";
 export { KNOWN_SKILLS, storedSpecWarnings } from "./known-skills.js";
 export { load } from "./load.js";
 export { type PayloadUse, payloadUse, refusePayloadTooLarge } from "./payload-bound.js";
+export { MAX_RECORD_BYTES } from "./read-record.js";
 export type { FileRead, SkillFileRead } from "./read-skill-file.js";
 export {
   type InstallRecord,
@@ -15,7 +17,7 @@ export {
   treeDigestOf,
   treeOf,
 } from "./record.js";
-
+export { checkRecord, type RecordRead } from "./record-shape.js";
 export { remove } from "./remove.js";
 export { catalogReport, listSkills, skillReport } from "./report.js";
 export type { Roots } from "./roots.js";
@@ -33,6 +35,7 @@ export type {
   Admit,
   ManagedStore,
   StagedSkill,
+  StoreApply,
   StoreChange,
   StoredEntry,
   StoredFile,
@@ -41,6 +44,13 @@ export type {
   StoreView,
   StoreWriteResult,
 } from "./store.js";
+export {
+  distrustOf,
+  type GatedCatalog,
+  gateCatalog,
+  type TrustOptions,
+  vouchedTree,
+} from "./trust-gate.js";
 export type {
   Catalog,
   CatalogCode,

@@ -8,6 +8,7 @@
 // install would, short of writing.
 import { createRequire } from "node:module";
 import type { Skill } from "@skillshelf/bundle-reader";
+import { isValidId } from "@skillshelf/contract";
 import { admitInstall, validateBundle } from "./plan-install.js";
 import { describeError } from "./read-skill-file.js";
 import { type InstallRecord, type Tree, treeOf } from "./record.js";
@@ -96,6 +97,70 @@ export async function install(
       installed = plan.installed;
       return undefined;
     });
+    if (!written.ok) return written;
+  } catch (error) {
+    return { ok: false, refusal: { code: "store-failed", detail: describeError(error) } };
+  }
+  return {
+    ok: true,
+    installed: withTrees(
+      installed,
+      staged.map(({ record }) => record.tree),
+    ),
+  };
+}
+
+/** A view of the store as it will be once `removed` are gone: what a set's install is admitted against. */
+function without(view: StoreView, removed: readonly string[]): StoreView {
+  if (removed.length === 0) return view;
+  const gone = new Set(removed);
+  return {
+    has: async (id) => !gone.has(id) && (await view.has(id)),
+    usage: async () => {
+      const usage = await view.usage();
+      for (const id of gone) usage.delete(id);
+      return usage;
+    },
+  };
+}
+
+/**
+ * Makes the managed store hold `set.install` (each replacing what is stored
+ * under its id) and no longer hold `set.remove`, in one all-or-nothing step
+ * of the store: what `sync` asks. The skills are validated and admitted as
+ * install's are, against the store as it will be without the removed ids.
+ */
+export async function applySet(
+  roots: Roots,
+  set: { install: Skill[]; remove: readonly string[] },
+  options: InstallOptions = {},
+): Promise<InstallResult> {
+  const prepared = prepare(roots, set.install);
+  if ("refused" in prepared) return prepared.refused;
+  const { builtin, store } = prepared;
+  const invalid = set.remove.find((id) => !isValidId(id));
+  if (invalid !== undefined) {
+    return {
+      ok: false,
+      refusal: { code: "unknown-skill", skill: invalid, detail: "it is not a valid id" },
+    };
+  }
+  const installedAt = new Date().toISOString();
+  const staged = set.install.map((skill) => ({
+    skill,
+    record: recordOf(skill, options, installedAt),
+  }));
+  let installed: InstalledSkill[] = [];
+  try {
+    const admit = async (view: StoreView) => {
+      const plan = await admitInstall(builtin, store, without(view, set.remove), set.install, true);
+      if (!plan.ok) return plan.refusal;
+      installed = plan.installed;
+      return undefined;
+    };
+    const early = await admit(viewNow(store));
+    if (early !== undefined) return { ok: false, refusal: early };
+    const written = await store.apply({ install: staged, remove: set.remove }, admit);
     if (!written.ok) return written;
   } catch (error) {
     return { ok: false, refusal: { code: "store-failed", detail: describeError(error) } };

@@ -44,6 +44,8 @@ export type InstallRecord = {
   /** The tool that installed it, as `name version`. */
   tool: string;
   tree: Tree;
+  /** Set by `approve`: who vouched for `tree` as it stood, and when (ISO 8601). */
+  approved?: { by: string; at: string };
 };
 
 const u64 = (n: number): Buffer => {

@@ -160,7 +160,7 @@ export async function describeSkill(
   if (read.skill.origin === "managed") {
     const verdict = await verifyOne(located.store, id, read.files);
     description.verdict = verdict;
-    if (verdict.status !== "no-record") description.record = verdict.record;
+    if ("record" in verdict) description.record = verdict.record;
   }
   return { ok: true, description };
 }

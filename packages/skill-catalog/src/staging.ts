@@ -5,13 +5,16 @@
 // (records live in `<managed>/.records/`, outside every skill), and the file
 // `commit.json` (written and fsynced after every new tree is whole) is the
 // commit point; its list of ids is for a human reader, since recovery moves
-// whatever is still under `new/`. Recovery, run under the lock by the next writer or catalog,
+// whatever is still under `new/`, but its list of removals is not: recovery
+// moves each of those still in place to `old/`, so a change that installs
+// some skills and removes others lands whole or not at all. Recovery, run under the lock by the next writer or catalog,
 // rolls a committed transaction forward and discards an uncommitted one, so a
 // whole bundle lands or none of it does. The catalog never sees any of this:
 // it ignores dot-directories.
 import { randomBytes } from "node:crypto";
-import { lstat, mkdir, readdir, rename, rm, stat, unlink } from "node:fs/promises";
+import { lstat, mkdir, readdir, readFile, rename, rm, stat, unlink } from "node:fs/promises";
 import { join } from "node:path";
+import { isValidId } from "@skillshelf/contract";
 import { syncDirectory, writeFileDurably } from "./durable.js";
 import { acquireLock, clearAbandonedOwnerFile, OWNER_PREFIX } from "./lock.js";
 
@@ -50,26 +53,31 @@ export async function commitTransaction(
   managed: string,
   transaction: Transaction,
   ids: readonly string[],
+  removed: readonly string[] = [],
 ): Promise<void> {
   await syncDirectory(transaction.newDir);
   await syncDirectory(transaction.oldDir);
   await syncDirectory(transaction.recordsDir);
   const temp = join(transaction.dir, `${JOURNAL}.tmp`);
-  await writeFileDurably(temp, Buffer.from(JSON.stringify({ ids })), 0o644);
+  const journal = removed.length === 0 ? { ids } : { ids, remove: removed };
+  await writeFileDurably(temp, Buffer.from(JSON.stringify(journal)), 0o644);
   await rename(temp, join(transaction.dir, JOURNAL));
   await syncDirectory(transaction.dir);
   await syncDirectory(join(managed, STAGING));
   await syncDirectory(managed);
 }
 
-/** Moves each committed id into place: the tree and record it replaces aside, then the new ones in. */
+/**
+ * Moves each committed id into place (the tree and record it replaces aside,
+ * then the new ones in), then each removed id and its record aside.
+ */
 export async function applyTransaction(
   managed: string,
   transaction: Transaction,
   ids: readonly string[],
+  removed: readonly string[] = [],
 ): Promise<void> {
-  const records = join(managed, RECORDS);
-  await mkdir(records, { recursive: true });
+  const records = await recordsDirectory(managed);
   for (const id of ids) {
     const staged = join(transaction.newDir, id);
     const stagedRecord = join(transaction.recordsDir, `${id}.json`);
@@ -85,6 +93,12 @@ export async function applyTransaction(
     if (await exists(target)) await rename(target, await freeName(transaction.oldDir, id));
     await rename(staged, target);
   }
+  for (const id of removed) {
+    const target = join(managed, id);
+    if (await existsNoFollow(target)) await rename(target, join(transaction.oldDir, id));
+    const record = join(records, `${id}.json`);
+    if (await exists(record)) await rename(record, join(transaction.oldDir, `${id}.record.json`));
+  }
   await syncDirectory(records);
   await syncDirectory(managed);
   await syncDirectory(transaction.newDir);
@@ -96,7 +110,16 @@ export async function undoTransaction(
   managed: string,
   transaction: Transaction,
   ids: readonly string[],
+  removed: readonly string[] = [],
 ): Promise<void> {
+  for (const id of removed) {
+    const target = join(managed, id);
+    const old = join(transaction.oldDir, id);
+    if ((await existsNoFollow(old)) && !(await existsNoFollow(target))) await rename(old, target);
+    const record = join(managed, RECORDS, `${id}.json`);
+    const oldRecord = join(transaction.oldDir, `${id}.record.json`);
+    if ((await exists(oldRecord)) && !(await exists(record))) await rename(oldRecord, record);
+  }
   for (const id of [...ids].reverse()) {
     const target = join(managed, id);
     const staged = join(transaction.newDir, id);
@@ -137,11 +160,24 @@ export async function recoverStaging(managed: string): Promise<void> {
       const records = await readdir(transaction.recordsDir).catch(() => [] as string[]);
       const ids = new Set([...trees, ...records.map((name) => name.replace(/\.json$/, ""))]);
       await mkdir(transaction.oldDir, { recursive: true });
-      await applyTransaction(managed, transaction, [...ids]);
+      await applyTransaction(managed, transaction, [...ids], await removalsOf(dir));
     }
     await discardTransaction(dir);
   }
   await sweepOrphanRecords(managed);
+}
+
+/** The ids a committed transaction removes, as its journal names them. */
+async function removalsOf(dir: string): Promise<string[]> {
+  try {
+    const journal = JSON.parse(await readFile(join(dir, JOURNAL), "utf8")) as { remove?: unknown };
+    const { remove } = journal;
+    return Array.isArray(remove)
+      ? remove.filter((id) => typeof id === "string" && isValidId(id))
+      : [];
+  } catch {
+    return [];
+  }
 }
 
 /**
@@ -151,6 +187,8 @@ export async function recoverStaging(managed: string): Promise<void> {
  */
 async function sweepOrphanRecords(managed: string): Promise<void> {
   const records = join(managed, RECORDS);
+  // A linked records directory holds someone else's files: nothing there is unlinked.
+  if (!(await isOwnDirectory(records))) return;
   const names = await readdir(records).catch(() => [] as string[]);
   for (const name of names) {
     if (!name.endsWith(".json")) continue;
@@ -159,6 +197,29 @@ async function sweepOrphanRecords(managed: string): Promise<void> {
     }
   }
 }
+
+/**
+ * The records directory of `managed`, created if missing. A link there is
+ * refused, never followed: a record written through it would land outside
+ * the managed root.
+ */
+export async function recordsDirectory(managed: string): Promise<string> {
+  const records = join(managed, RECORDS);
+  await mkdir(records).catch((error: NodeJS.ErrnoException) => {
+    if (error.code !== "EEXIST") throw error;
+  });
+  if (!(await isOwnDirectory(records))) {
+    throw new Error(`${records} is a link or not a directory, and is never written through`);
+  }
+  return records;
+}
+
+/** Whether `path` is a directory itself, not a link to one. */
+export const isOwnDirectory = (path: string): Promise<boolean> =>
+  lstat(path).then(
+    (stats) => stats.isDirectory(),
+    () => false,
+  );
 
 const existsNoFollow = (path: string): Promise<boolean> =>
   lstat(path).then(

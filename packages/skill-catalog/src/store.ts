@@ -11,6 +11,7 @@ import type { Skill } from "@skillshelf/bundle-reader";
 import type { Refusal } from "@skillshelf/contract";
 import type { FileRead, SkillFileRead } from "./read-skill-file.js";
 import type { InstallRecord } from "./record.js";
+import type { RecordRead } from "./record-shape.js";
 
 /**
  * One entry of a store that may be a skill, as the store holds it, before the
@@ -43,6 +44,9 @@ export type StoreChange = { kind: "installed" | "removed"; ids: string[] };
 
 /** One skill an install writes: the skill and the record that goes with it. */
 export type StagedSkill = { skill: Skill; record: InstallRecord };
+
+/** One step that installs some skills and removes others (what `sync` makes). */
+export type StoreApply = { install: readonly StagedSkill[]; remove: readonly string[] };
 
 /**
  * What the catalog checks, inside the store's all-or-nothing step, against
@@ -83,9 +87,13 @@ export interface ManagedStore {
   files(id: string): Promise<StoredFiles>;
   /** One file of the stored skill `id` by its path (already judged safe by the caller). */
   readFile(id: string, path: string): Promise<FileRead>;
-  /** The record written by the install of `id`, if there is one (and `id` is still stored). */
-  record(id: string): Promise<InstallRecord | undefined>;
-  /** Every record of a skill still stored, in no particular order. */
+  /**
+   * The record written by the install of `id` (while `id` is still stored),
+   * checked by record-shape.ts: `missing` when there is none, `bad` when it
+   * cannot be used.
+   */
+  record(id: string): Promise<RecordRead>;
+  /** Every usable record of a skill still stored, in no particular order. */
   records(): Promise<InstallRecord[]>;
   /**
    * Writes every skill with its record, or none of them, after `admit`
@@ -93,6 +101,14 @@ export interface ManagedStore {
    * stored is replaced whole.
    */
   install(skills: readonly StagedSkill[], admit: Admit): Promise<StoreWriteResult>;
+  /**
+   * Writes `change.install` (each replacing whatever is stored under its id)
+   * and removes `change.remove` with their records, all in one step, after
+   * `admit` accepted the store as it is inside that step: a failure anywhere
+   * leaves the store as it was. An id to remove that is not stored is no
+   * error (the set already lacks it).
+   */
+  apply(change: StoreApply, admit: Admit): Promise<StoreWriteResult>;
   /** Removes `id` and its record in one step; `unknown-skill` when nothing is stored there. */
   remove(id: string): Promise<StoreWriteResult>;
   /** Proves the store could take a write now (what a dry run must find short of writing). */

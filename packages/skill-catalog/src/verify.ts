@@ -2,7 +2,9 @@
 // tree the store holds now (every file's path, executable bit and SHA-256)
 // is compared with the recorded tree file by file, so an edited script, an
 // added or removed reference, or a chmod is named, not just noticed. A skill
-// with no record was installed by hand or before records existed.
+// with no record was installed by hand or before records existed; a skill
+// whose record cannot be used (record-shape.ts) is refused alone, with
+// `bad-record`.
 import { comparePaths, isValidId, message, type Refusal } from "@skillshelf/contract";
 import type { InstallRecord } from "./record.js";
 import { type Tree, treeOf } from "./record.js";
@@ -27,7 +29,14 @@ export type Verdict =
       files: FileDrift[];
       problem?: string;
     }
-  | { id: string; status: "no-record"; tree?: Tree };
+  | { id: string; status: "no-record"; tree?: Tree }
+  | {
+      id: string;
+      status: "bad-record";
+      /** `bad-record`, with what is wrong with the record in `detail`. */
+      refusal: Refusal;
+      tree?: Tree;
+    };
 
 export type VerifyResult = { ok: true; skills: Verdict[] } | { ok: false; refusal: Refusal };
 
@@ -54,13 +63,18 @@ export async function verifyOne(
   id: string,
   held?: readonly StoredFile[],
 ): Promise<Verdict> {
-  const [record, stored] = await Promise.all([
+  const [read, stored] = await Promise.all([
     store.record(id),
     held === undefined ? store.files(id) : { ok: true as const, files: [...held] },
   ]);
   const tree = stored.ok ? treeOf(stored.files) : undefined;
-  if (record === undefined)
-    return tree === undefined ? { id, status: "no-record" } : { id, status: "no-record", tree };
+  const withTree = tree === undefined ? {} : { tree };
+  if (read.kind === "missing") return { id, status: "no-record", ...withTree };
+  if (read.kind === "bad") {
+    const refusal: Refusal = { code: "bad-record", skill: id, detail: read.detail };
+    return { id, status: "bad-record", refusal, ...withTree };
+  }
+  const { record } = read;
   if (tree === undefined) {
     const problem =
       !stored.ok && "refusal" in stored

@@ -10,13 +10,16 @@
 // half-stored. Every value reaches SQL as a parameter.
 import { createHash, randomUUID } from "node:crypto";
 import { MAX_SKILL_FILE_BYTES, type Refusal } from "@skillshelf/contract";
+import { checkRecord } from "@skillshelf/skill-catalog";
 import type pg from "pg";
 import type {
   Admit,
   FileRead,
   InstallRecord,
   ManagedStore,
+  RecordRead,
   StagedSkill,
+  StoreApply,
   StoreChange,
   StoredEntry,
   StoredFiles,
@@ -126,19 +129,24 @@ export class PgStore implements PostgresStore {
     return { kind: "bytes", bytes: file.bytes, executable: file.executable };
   }
 
-  async record(id: string): Promise<InstallRecord | undefined> {
-    const [row] = await this.#run<{ record: InstallRecord | null }>(
+  async record(id: string): Promise<RecordRead> {
+    const [row] = await this.#run<{ record: unknown }>(
       "SELECT record FROM skillshelf.skills WHERE id = $1",
       [id],
     );
-    return row?.record ?? undefined;
+    // SQL NULL and a JSON null read alike: no record, as for a skill stored without one.
+    if (row === undefined || row.record === null) return { kind: "missing" };
+    return checkRecord(row.record, id);
   }
 
   async records(): Promise<InstallRecord[]> {
-    const rows = await this.#run<{ record: InstallRecord }>(
-      "SELECT record FROM skillshelf.skills WHERE record IS NOT NULL",
+    const rows = await this.#run<{ id: string; record: unknown }>(
+      "SELECT id, record FROM skillshelf.skills WHERE record IS NOT NULL",
     );
-    return rows.map((row) => row.record);
+    return rows.flatMap((row) => {
+      const read = checkRecord(row.record, row.id);
+      return read.kind === "record" ? [read.record] : [];
+    });
   }
 
   async install(skills: readonly StagedSkill[], admit: Admit): Promise<StoreWriteResult> {
@@ -160,6 +168,38 @@ export class PgStore implements PostgresStore {
       return { ok: false, refusal: this.#refusalOf(error, ids) };
     }
     if (result.ok && skills.length > 0) this.#emit({ kind: "installed", ids });
+    return result;
+  }
+
+  async apply(change: StoreApply, admit: Admit): Promise<StoreWriteResult> {
+    const ids = change.install.map(({ skill }) => skill.name);
+    const installing = new Set(ids);
+    const removing = change.remove.filter((id) => !installing.has(id));
+    let removed: string[] = [];
+    let result: StoreWriteResult;
+    try {
+      result = await inTransaction(this.#pool, async (run): Promise<StoreWriteResult> => {
+        await run("SELECT pg_advisory_xact_lock($1)", [WRITE_LOCK]);
+        const refusal = await admit(viewOf(run));
+        if (refusal !== undefined) return { ok: false, refusal };
+        const gone = await run<{ id: string }>(
+          "DELETE FROM skillshelf.skills WHERE id = ANY($1::text[]) RETURNING id",
+          [removing],
+        );
+        removed = gone.map(({ id }) => id).sort();
+        if (ids.length > 0) {
+          await run("DELETE FROM skillshelf.skills WHERE id = ANY($1::text[])", [ids]);
+          await writeSkills(run, change.install);
+          await this.#notify(run, { kind: "installed", ids });
+        }
+        if (removed.length > 0) await this.#notify(run, { kind: "removed", ids: removed });
+        return { ok: true };
+      });
+    } catch (error) {
+      return { ok: false, refusal: this.#refusalOf(error, [...ids, ...removing]) };
+    }
+    if (result.ok && ids.length > 0) this.#emit({ kind: "installed", ids });
+    if (result.ok && removed.length > 0) this.#emit({ kind: "removed", ids: removed });
     return result;
   }
 

@@ -60,10 +60,11 @@ describe("kill -9 during installs (needs PostgreSQL)", () => {
         ]);
         const rounds = new Set<string>();
         for (const entry of entries) {
-          const record = await store.record(entry.name);
+          const read = await store.record(entry.name);
           const files = await store.files(entry.name);
-          if (!files.ok || record === undefined)
+          if (!files.ok || read.kind !== "record")
             throw new Error(`${entry.name} has no files or record`);
+          const { record } = read;
           expect(files.files.map((file) => file.path)).toEqual(
             record.tree.files.map((file) => file.path),
           );

@@ -52,7 +52,8 @@ describe("the PostgreSQL store (needs PostgreSQL)", () => {
     );
     expect(await store.readFile("alpha", "nope.md")).toEqual({ kind: "missing" });
     expect(await store.files("gamma")).toEqual({ ok: false, absent: true });
-    expect((await store.record("alpha"))?.tree.files.map((file) => file.path)).toEqual([
+    const read = await store.record("alpha");
+    expect(read.kind === "record" && read.record.tree.files.map((file) => file.path)).toEqual([
       "SKILL.md",
       "scripts/run.sh",
     ]);
@@ -118,7 +119,7 @@ describe("the PostgreSQL store (needs PostgreSQL)", () => {
     await store.install([staged(await skillOf("alpha", { "x.md": "x" }))], admitNew(["alpha"]));
     expect(await store.remove("alpha")).toEqual({ ok: true });
     expect(await store.list()).toEqual([]);
-    expect(await store.record("alpha")).toBeUndefined();
+    expect(await store.record("alpha")).toEqual({ kind: "missing" });
     expect(await store.remove("alpha")).toEqual({
       ok: false,
       refusal: { code: "unknown-skill", skill: "alpha" },

@@ -77,6 +77,20 @@ function sampleFields(code: Code): SampleFields {
     },
     "invalid-trust-file": { path: "allowed_signers", detail: "line 3 holds an unknown option" },
     "changed-file": { skill: "pdf-tools", path: "scripts/fill.py" },
+    "bad-record": { skill: "pdf-tools", detail: "tree: expected object, received undefined" },
+    "invalid-manifest": { path: "skillshelf.json", detail: "skills[0].source is missing" },
+    "lock-mismatch": {
+      path: "skillshelf.lock.json",
+      detail:
+        "ref main of https://example.com/skills.git now resolves to 5d41402, the lock has 7c4a8d0",
+    },
+    drifted: {
+      skill: "pdf-tools",
+      changes: [
+        { path: "SKILL.md", change: "modified" },
+        { path: "scripts/fill.py", change: "mode-changed" },
+      ],
+    },
     internal: { detail: "unexpected state" },
   };
   return samples[code] ?? { skill: "pdf-tools" };

@@ -12,13 +12,16 @@ import { readBundle, type Skill, skillFileOf } from "@skillshelf/bundle-reader";
 import { MAX_PAYLOAD_BYTES, message } from "@skillshelf/contract";
 import { type Shelf, shelfOver } from "@skillshelf/shelf";
 import {
+  applySet,
   catalog,
   check,
   describeSkill,
+  type InstallRecord,
   install,
   listSkills,
   load,
   type ManagedStore,
+  type RecordRead,
   readStoredFile,
   remove,
   revisionOf,
@@ -81,6 +84,10 @@ async function writeSource(dir: string, id: string, files: Record<string, string
 }
 
 const TOOL = "store-suite 1";
+
+/** The record a read found, if it found a usable one. */
+const recordOf = (read: RecordRead): InstallRecord | undefined =>
+  read.kind === "record" ? read.record : undefined;
 
 /** The shelf every surface calls, over `roots`. */
 const shelfOf = (roots: { builtin: string; managed: ManagedStore }): Shelf =>
@@ -187,9 +194,9 @@ export function describeStoreSuite(name: string, make: MakeStore): void {
     it("removes a skill and its record; an absent id is unknown", async () => {
       const { roots, store } = await open();
       await install(roots, [skillOf("alpha")]);
-      expect(await store.record("alpha")).toBeDefined();
+      expect(await store.record("alpha")).toMatchObject({ kind: "record" });
       expect(await remove(roots, "alpha")).toEqual({ ok: true, id: "alpha" });
-      expect(await store.record("alpha")).toBeUndefined();
+      expect(await store.record("alpha")).toEqual({ kind: "missing" });
       expect(await store.records()).toEqual([]);
       expect(await remove(roots, "alpha")).toMatchObject({
         ok: false,
@@ -204,7 +211,9 @@ export function describeStoreSuite(name: string, make: MakeStore): void {
       await chmod(join(dir, "alpha", "run.sh"), 0o755);
       const before = Date.now();
       expect(await importFolder(roots, join(dir, "alpha"))).toMatchObject({ ok: true });
-      const record = await store.record("alpha");
+      const stored = await store.record("alpha");
+      if (stored.kind !== "record") throw new Error("alpha has no record");
+      const { record } = stored;
       expect(record).toMatchObject({
         id: "alpha",
         source: { kind: "path", name: join(dir, "alpha") },
@@ -216,15 +225,15 @@ export function describeStoreSuite(name: string, make: MakeStore): void {
           ],
         },
       });
-      expect(Date.parse(record!.installedAt)).toBeGreaterThanOrEqual(before - 1000);
+      expect(Date.parse(record.installedAt)).toBeGreaterThanOrEqual(before - 1000);
       const read = await readBundle({ kind: "path", path: join(dir, "alpha") });
-      expect(read.ok && record!.tree).toEqual(read.ok && treeOf(read.skills[0]!.files));
+      expect(read.ok && record.tree).toEqual(read.ok && treeOf(read.skills[0]!.files));
       const listed = await listSkills(roots);
       expect(listed.records.get("alpha")).toEqual(record);
       const described = await describeSkill(roots, "alpha");
       expect(described).toMatchObject({
         ok: true,
-        description: { treeDigest: record!.tree.digest, record, verdict: { status: "unchanged" } },
+        description: { treeDigest: record.tree.digest, record, verdict: { status: "unchanged" } },
       });
     });
 
@@ -270,6 +279,85 @@ export function describeStoreSuite(name: string, make: MakeStore): void {
       });
     });
 
+    it("the payload refuses a drifted skill, naming each file, until it is approved or drift is allowed", async () => {
+      const { roots, tamper } = await open();
+      await install(roots, [
+        skillOf("alpha", { "a.md": "a", "b.md": "b", "c.sh": "c" }),
+        skillOf("steady"),
+      ]);
+      const shelf = shelfOf(roots);
+      const before = await shelf.payload();
+      expect(before.ok && before.payload.skills.map((s) => s.id)).toEqual(["alpha", "steady"]);
+      await tamper("alpha", { kind: "modify", path: "a.md", bytes: bytes("edited") });
+      await tamper("alpha", { kind: "add", path: "e.md", bytes: bytes("new") });
+      await tamper("alpha", { kind: "remove", path: "b.md" });
+      await tamper("alpha", { kind: "chmod", path: "c.sh", executable: true });
+      const files = [
+        { path: "a.md", change: "modified" },
+        { path: "b.md", change: "removed" },
+        { path: "c.sh", change: "mode-changed" },
+        { path: "e.md", change: "added" },
+      ];
+      const refused = await shelf.payload();
+      if (!refused.ok) throw new Error(message(refused.refusal));
+      expect(refused.payload.skills.map((s) => s.id)).toEqual(["steady"]);
+      expect(refused.payload.refused).toEqual([
+        { id: "alpha", code: "drifted", reason: expect.stringContaining("'a.md' modified"), files },
+      ]);
+      expect(refused.payload.refused[0]?.reason).toContain("skillshelf approve alpha");
+      const listed = await shelf.list();
+      expect(listed.withheld).toMatchObject([{ id: "alpha", code: "drifted", changes: files }]);
+
+      const allowed = await shelf.payload({ allowDrift: true });
+      expect(allowed.ok && allowed.payload.skills.map((s) => s.id)).toEqual(["alpha", "steady"]);
+      expect(allowed.ok && allowed.allowed).toMatchObject([{ id: "alpha", code: "drifted" }]);
+
+      const approved = await shelf.approve("alpha", "operator");
+      expect(approved).toMatchObject({ ok: true, id: "alpha", approved: { by: "operator" } });
+      const record = recordOf(await roots.managed.record("alpha"));
+      expect(record?.approved?.by).toBe("operator");
+      expect(record?.tree.files.map((f) => f.path)).toEqual(["SKILL.md", "a.md", "c.sh", "e.md"]);
+      const back = await shelf.payload();
+      expect(back.ok && back.payload.skills.map((s) => s.id)).toEqual(["alpha", "steady"]);
+      expect(back.ok && back.payload.refused).toEqual([]);
+      expect(await verify(roots, ["alpha"])).toMatchObject({ skills: [{ status: "unchanged" }] });
+    });
+
+    it("the payload refuses a SKILL.md changed since it was vouched for", async () => {
+      const { roots, tamper } = await open();
+      await install(roots, [skillOf("alpha")]);
+      await tamper("alpha", {
+        kind: "modify",
+        path: "SKILL.md",
+        bytes: bytes("# alpha\n\nOther.\n"),
+      });
+      const built = await shelfOf(roots).payload();
+      expect(built.ok && built.payload.skills).toEqual([]);
+      expect(built.ok && built.payload.refused).toMatchObject([
+        { id: "alpha", code: "drifted", files: [{ path: "SKILL.md", change: "modified" }] },
+      ]);
+    });
+
+    it("a managed skill with no record is unapproved until an operator approves it", async () => {
+      const { roots, plant } = await open();
+      await plant("by-hand", { "SKILL.md": "# by-hand\n", "run.md": "steps" });
+      const shelf = shelfOf(roots);
+      const built = await shelf.payload();
+      expect(built.ok && built.payload.refused).toMatchObject([
+        { id: "by-hand", code: "unapproved", reason: expect.stringContaining("approve by-hand") },
+      ]);
+      expect(await shelf.approve("by-hand", "operator")).toMatchObject({ ok: true });
+      const record = recordOf(await roots.managed.record("by-hand"));
+      expect(record).toMatchObject({ id: "by-hand", tool: TOOL, approved: { by: "operator" } });
+      expect(record?.source).toBeUndefined();
+      const offered = await shelf.payload();
+      expect(offered.ok && offered.payload.skills.map((s) => s.id)).toEqual(["by-hand"]);
+      expect(await shelf.approve("nope", "operator")).toMatchObject({
+        ok: false,
+        refusal: { code: "unknown-skill" },
+      });
+    });
+
     it("update re-imports a changed source as one replace, says up to date, and leaves drift alone unless forced", async () => {
       const { roots, store, tamper } = await open();
       const dir = await tempDir();
@@ -293,8 +381,12 @@ export function describeStoreSuite(name: string, make: MakeStore): void {
           { id: "beta", status: "up-to-date" },
         ],
       });
-      const record = await store.record("alpha");
-      expect(record?.tree.files.map((f) => f.path)).toEqual(["SKILL.md", "a.md", "extra.md"]);
+      const read = await store.record("alpha");
+      expect(read.kind === "record" && read.record.tree.files.map((f) => f.path)).toEqual([
+        "SKILL.md",
+        "a.md",
+        "extra.md",
+      ]);
       const file = await readStoredFile(roots, "alpha", "a.md");
       expect(file.ok && Buffer.from(file.bytes).toString()).toBe("v2");
       expect(await verify(roots, ["alpha"])).toMatchObject({ skills: [{ status: "unchanged" }] });
@@ -344,6 +436,85 @@ export function describeStoreSuite(name: string, make: MakeStore): void {
         ok: false,
         refusal: { code: "unknown-file" },
       });
+    });
+
+    it("applies a set in one step: installs, replaces and removes with their records, or changes nothing", async () => {
+      const { roots } = await open();
+      await install(roots, [
+        skillOf("alpha", { "old.md": "old" }),
+        skillOf("beta"),
+        skillOf("gamma"),
+      ]);
+      const refused = await applySet(roots, {
+        install: [skillOf("alpha", { "new.md": "new" }), skillOf("delta"), skillOf("Bad")],
+        remove: ["beta"],
+      });
+      expect(refused).toMatchObject({ ok: false, refusal: { code: "invalid-id" } });
+      const before = await catalog(roots);
+      expect(before.skills.map((skill) => skill.id)).toEqual(["alpha", "beta", "gamma"]);
+      const applied = await applySet(
+        roots,
+        {
+          install: [skillOf("alpha", { "new.md": "new" }), skillOf("delta")],
+          remove: ["beta", "absent"],
+        },
+        { tool: TOOL },
+      );
+      expect(applied).toMatchObject({
+        ok: true,
+        installed: [
+          { id: "alpha", replaced: true },
+          { id: "delta", replaced: false },
+        ],
+      });
+      const after = await catalog(roots);
+      expect(after.skills.map((skill) => skill.id)).toEqual(["alpha", "delta", "gamma"]);
+      expect((await roots.managed.records()).map((record) => record.id).sort()).toEqual([
+        "alpha",
+        "delta",
+        "gamma",
+      ]);
+      expect(await roots.managed.record("beta")).toBeUndefined();
+      const files = await describeSkill(roots, "alpha");
+      expect(files.ok && files.description.files.map((f) => f.path)).toEqual([
+        "SKILL.md",
+        "new.md",
+      ]);
+    });
+
+    it("admits a set against the store as it will be: removals free the payload bound and their ids", async () => {
+      const { roots } = await open();
+      const body = "x".repeat(200_000);
+      const many = Array.from({ length: 9 }, (_, i) =>
+        skillOf(`big-${i}`, { "SKILL.md": `# big-${i}\n${body}\n` }),
+      );
+      expect(await install(roots, many)).toMatchObject({ ok: true });
+      const more = Array.from({ length: 9 }, (_, i) =>
+        skillOf(`new-${i}`, { "SKILL.md": `# new-${i}\n${body}\n` }),
+      );
+      const over = await applySet(roots, { install: more, remove: [] });
+      expect(over).toMatchObject({ ok: false, refusal: { code: "payload-too-large" } });
+      const swapped = await applySet(roots, {
+        install: more,
+        remove: many.map((skill) => skill.name),
+      });
+      expect(swapped).toMatchObject({ ok: true });
+      const ids = (await catalog(roots)).skills.map((skill) => skill.id);
+      expect(ids).toEqual(more.map((skill) => skill.name));
+    });
+
+    it("tells its subscribers of a set's installs and removals", async () => {
+      const { roots, store } = await open();
+      await install(roots, [skillOf("alpha")]);
+      const changes: StoreChange[] = [];
+      const stop = store.subscribe((change) => changes.push(change));
+      onTestFinished(stop);
+      await applySet(roots, { install: [skillOf("beta")], remove: ["alpha"] });
+      await expect.poll(() => changes.length).toBeGreaterThanOrEqual(2);
+      expect(changes.slice(0, 2)).toEqual([
+        { kind: "installed", ids: ["beta"] },
+        { kind: "removed", ids: ["alpha"] },
+      ]);
     });
 
     it("tells its subscribers of every install and removal made through it", async () => {

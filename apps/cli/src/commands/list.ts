@@ -5,7 +5,9 @@
 // and last the Agent Skills specification's warnings for the offered skills
 // (read from their SKILL.md by the reader's own checks). With --json, the
 // catalog's own report (with each managed skill's record and recorded tree
-// digest), the payload bound's use and the warnings.
+// digest), the payload bound's use and the warnings. Offered managed skills
+// the trust gate withholds from workers (drifted, unapproved) are marked in
+// both forms (`withheld`).
 import { type Catalog, catalogReport } from "@skillshelf/skill-catalog";
 import type { Context } from "../context.js";
 import {
@@ -35,6 +37,12 @@ export async function runList(context: Context): Promise<number> {
       ...catalogReport(found, listed.records),
       payload: listed.payload,
       warnings,
+      withheld: listed.withheld.map(({ id, code, reason, changes }) => ({
+        id,
+        code,
+        reason,
+        ...(changes === undefined ? {} : { files: changes }),
+      })),
     });
     return EXIT_OK;
   }
@@ -49,6 +57,16 @@ export async function runList(context: Context): Promise<number> {
     out.line(out.paint("bold", "refused:"));
     const rows = found.refused.map((skill) => [
       `  ${out.paint("red", skill.id)}`,
+      skill.code,
+      skill.reason,
+    ]);
+    for (const line of formatTable(rows)) out.line(line);
+  }
+  if (listed.withheld.length > 0) {
+    out.line();
+    out.line(out.paint("bold", "not handed to workers (nobody vouched for them as they are):"));
+    const rows = listed.withheld.map((skill) => [
+      `  ${out.paint("yellow", skill.id)}`,
       skill.code,
       skill.reason,
     ]);

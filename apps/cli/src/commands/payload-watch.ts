@@ -11,8 +11,9 @@ import type { Context } from "../context.js";
 import { printJson } from "../output.js";
 import { EXIT_OK } from "../refusal.js";
 import { SHORT_DIGEST } from "./list.js";
+import { sayAllowed } from "./payload.js";
 
-export type WatchCliOptions = { out: string; intervalMs?: number };
+export type WatchCliOptions = { out: string; intervalMs?: number; allowDrift?: boolean };
 
 export async function runPayloadWatch(context: Context, options: WatchCliOptions): Promise<number> {
   const { output, json } = context;
@@ -23,6 +24,7 @@ export async function runPayloadWatch(context: Context, options: WatchCliOptions
   const say = (event: WatchEvent): void => {
     if (event.kind === "written") {
       const { revision, skills } = event.payload;
+      sayAllowed(output, event.allowed);
       if (json) printJson(output, { ok: true, path: event.path, revision, skills: skills.length });
       else {
         const count = `${skills.length} ${skills.length === 1 ? "skill" : "skills"}`;
@@ -44,6 +46,7 @@ export async function runPayloadWatch(context: Context, options: WatchCliOptions
     await context.shelf.watchPayload(resolve(context.cwd, options.out), {
       signal: stop.signal,
       onEvent: say,
+      allowDrift: options.allowDrift === true,
       ...(options.intervalMs === undefined ? {} : { intervalMs: options.intervalMs }),
     });
   } finally {

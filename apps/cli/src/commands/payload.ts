@@ -10,20 +10,26 @@ import { type Channel, formatBytes, formatTable, printJson } from "../output.js"
 import { EXIT_OK, reportRefusal } from "../refusal.js";
 import { SHORT_DIGEST } from "./list.js";
 
-export type PayloadOptions = { out?: string; watch?: boolean };
+export type PayloadOptions = { out?: string; watch?: boolean; allowDrift?: boolean };
 
 export async function runPayload(context: Context, options: PayloadOptions): Promise<number> {
   const { output, json, shelf } = context;
   if (options.watch === true) {
     if (options.out === undefined) throw new UsageError("--watch needs --out <dir> to write to");
     const { runPayloadWatch } = await import("./payload-watch.js");
-    return runPayloadWatch(context, { out: options.out, ...watchInterval(context.env) });
+    return runPayloadWatch(context, {
+      out: options.out,
+      allowDrift: options.allowDrift === true,
+      ...watchInterval(context.env),
+    });
   }
+  const trust = { allowDrift: options.allowDrift === true };
   const result =
     options.out === undefined
-      ? await shelf.payload()
-      : await shelf.writePayload(resolve(context.cwd, options.out));
+      ? await shelf.payload(trust)
+      : await shelf.writePayload(resolve(context.cwd, options.out), trust);
   if (!result.ok) return reportRefusal(output, result.refusal, json);
+  sayAllowed(output, result.allowed);
   const path = "path" in result ? result.path : undefined;
   if (json) {
     printJson(
@@ -38,6 +44,18 @@ export async function runPayload(context: Context, options: PayloadOptions): Pro
   return EXIT_OK;
 }
 
+/** The operator's escape is never silent: each skill let through by --allow-drift, on stderr. */
+export function sayAllowed(
+  output: Context["output"],
+  allowed: readonly { id: string; reason: string }[],
+): void {
+  for (const skill of allowed) {
+    output.err.line(
+      `${output.err.paint("yellow", "allowed")} ${skill.id} by --allow-drift: ${skill.reason}`,
+    );
+  }
+}
+
 function describePayload(out: Channel, held: Payload): string[] {
   const rows = held.skills.map((skill) => [
     out.paint("bold", skill.id),
@@ -50,6 +68,7 @@ function describePayload(out: Channel, held: Payload): string[] {
   const lines = formatTable(rows);
   for (const skill of held.refused) {
     lines.push(`${out.paint("red", "refused")} ${skill.id} (${skill.code}): ${skill.reason}`);
+    for (const file of skill.files ?? []) lines.push(`  ${file.change} ${file.path}`);
   }
   lines.push(
     `${count} ${count === 1 ? "skill" : "skills"}, ${formatBytes(total)} of bodies, revision ${held.revision}`,

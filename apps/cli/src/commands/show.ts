@@ -42,11 +42,14 @@ export async function runShow(context: Context, id: string): Promise<number> {
   if (verdict !== undefined) {
     const drift =
       verdict.status === "changed"
-        ? `changed since import: ${verdict.files.map((f) => `${f.path} (${f.change})`).join(", ") || (verdict.problem ?? "")}`
+        ? `changed since import: ${verdict.files.map((f) => `${f.path} (${f.change})`).join(", ") || (verdict.problem ?? "")}; not handed to workers until 'skillshelf update --force ${skill.id}' or 'skillshelf approve ${skill.id}'`
         : verdict.status === "unchanged"
           ? "unchanged since import"
-          : "no record";
+          : `no record; not handed to workers until 'skillshelf approve ${skill.id}'`;
     rows.push(["status", drift]);
+    if (record?.approved !== undefined) {
+      rows.push(["approved", `by ${record.approved.by} at ${record.approved.at}`]);
+    }
   }
   for (const line of formatTable(rows)) out.line(line);
   out.line();

@@ -1,12 +1,18 @@
 // `skillshelf verify [id...]`: every managed skill (or those named) held
 // against the record its install wrote: unchanged, changed (each file
-// modified, added, removed or whose mode changed, named), or no record.
+// modified, added, removed or whose mode changed, named), no record, or a
+// record that cannot be used (bad-record, with its sentence).
 // Exit 0 only when every skill is unchanged, 1 otherwise.
+import { message } from "@skillshelf/contract";
 import type { Context } from "../context.js";
 import { formatTable, printJson } from "../output.js";
 import { EXIT_OK, reportRefusal } from "../refusal.js";
 
 const EXIT_DRIFT = 1;
+
+/** The two ways back to a skill a worker may be handed. */
+const waysOut = (id: string): string =>
+  `'skillshelf update --force ${id}' takes its source's bytes again; 'skillshelf approve ${id}' vouches for them as they are now`;
 
 export async function runVerify(context: Context, ids: string[]): Promise<number> {
   const { output, json } = context;
@@ -31,7 +37,14 @@ export async function runVerify(context: Context, ids: string[]): Promise<number
     if (skill.status === "changed") {
       if (skill.problem !== undefined) rows.push(["", `  ${skill.problem}`]);
       for (const file of skill.files) rows.push(["", `  ${file.change} ${file.path}`]);
+      rows.push(["", `  workers are not handed it: ${waysOut(skill.id)}`]);
+    } else if (skill.status === "no-record") {
+      rows.push([
+        "",
+        `  workers are not handed it: read it, then 'skillshelf approve ${skill.id}'`,
+      ]);
     }
+    if (skill.status === "bad-record") rows.push(["", `  ${message(skill.refusal)}`]);
   }
   for (const line of formatTable(rows)) out.line(line.trimEnd());
   return code;

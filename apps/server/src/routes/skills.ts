@@ -2,7 +2,8 @@
 // revision, each managed skill's record, the payload bound's use), one skill
 // (its report, tree digest, record, drift, file list and the Agent Skills
 // specification's warnings from the reader's spec-warnings module; no texts), one file
-// of it served as it is held, and removal of a managed one. What a stored
+// of it served as it is held, removal of a managed one, and approval of one
+// (the trust gate's way back for a drifted or hand-made skill). What a stored
 // skill's files are, and whether a path names one, is the shelf's
 // (describe, readFile): a request path is judged there by the
 // reader's path rules, and a path the skill does not hold is 404. Every
@@ -12,7 +13,16 @@ import type { Shelf } from "@skillshelf/shelf";
 import { type OfferedSkill, storedSpecWarnings } from "@skillshelf/skill-catalog";
 import type { FastifyInstance } from "fastify";
 import { sendRefusal } from "../answer.js";
-import type { ListedSkill, RemoveAnswer, SkillAnswer, SkillsAnswer } from "../api-types.js";
+import type {
+  ApproveAnswer,
+  ListedSkill,
+  RemoveAnswer,
+  SkillAnswer,
+  SkillsAnswer,
+} from "../api-types.js";
+
+/** Who an approval over HTTP records: the API's one token, by its name. */
+export const TOKEN_NAME = "api-token";
 
 type IdParams = { Params: { id: string } };
 
@@ -39,7 +49,7 @@ const listed = (skill: OfferedSkill): ListedSkill => ({ ...skill, size: formatBy
 export function registerSkillRoutes(app: FastifyInstance, shelf: Shelf): void {
   const describe = sharedDescriptions(shelf);
   app.get("/api/skills", async (): Promise<SkillsAnswer> => {
-    const { catalog, records, payload } = await shelf.list();
+    const { catalog, records, payload, withheld } = await shelf.list();
     const { skills, refused, revision } = catalog;
     return {
       skills: skills.map(({ text: _text, ...skill }) => {
@@ -52,7 +62,17 @@ export function registerSkillRoutes(app: FastifyInstance, shelf: Shelf): void {
       refused: refused.map((skill) => ({ ...skill, message: skill.reason })),
       revision,
       payload,
+      withheld: withheld.map((skill) => ({ ...skill, message: skill.reason })),
     };
+  });
+
+  app.post<IdParams>("/api/skills/:id/approve", async (request, reply) => {
+    const approved = await shelf.approve(request.params.id, TOKEN_NAME);
+    if (!approved.ok) return sendRefusal(reply, approved.refusal);
+    const { id, tree, approved: by } = approved;
+    request.log.info({ skill: id, treeDigest: tree.digest, by: by.by }, "skill approved");
+    const answer: ApproveAnswer = { approved: id, treeDigest: tree.digest, by: by.by, at: by.at };
+    return answer;
   });
 
   app.get<IdParams>("/api/skills/:id", async (request, reply) => {

@@ -1,0 +1,119 @@
+// Reads every source of a manifest, as the import flow reads one, and
+// resolves the set it names: each entry's commit or archive digest and the
+// skills it gave, each skill with its tree digest, and the lock that says
+// all of it. A source refused refuses the whole set; two entries giving one
+// id refuse it as `invalid-manifest`. Relative paths are the manifest's.
+import { createHash } from "node:crypto";
+import { dirname, resolve } from "node:path";
+import { isGitSpec, parseGitSource, type Skill, type Source } from "@skillshelf/bundle-reader";
+import type { Refusal } from "@skillshelf/contract";
+import { type RecordedSource, revisionOf, treeOf } from "@skillshelf/skill-catalog";
+import { readAndRecord } from "./import-flow.js";
+import { entryOf, type Lock, type LockedSkill, type LockedSource } from "./lock.js";
+import type { Manifest, ManifestEntry } from "./manifest.js";
+
+/** One skill of the set, read, with where it came from. */
+export type ResolvedSkill = { skill: Skill; recorded: RecordedSource; tree: string; entry: number };
+
+/** The set a manifest names, read. */
+export type ResolvedSet = { skills: ResolvedSkill[]; lock: Lock };
+
+/** The source as a person (and the lock) may see it: a git spec without credentials or `#ref`. */
+export function shownSource(spec: string): string {
+  if (!isGitSpec(spec)) return spec;
+  const parsed = parseGitSource(spec);
+  if (!parsed.ok) return spec;
+  return parsed.display.replace(/#.*$/, "");
+}
+
+/** The manifest entry as the lock keeps it: the source shown, the ref from the entry or the spec. */
+export function lockedEntryOf(entry: ManifestEntry): ManifestEntry {
+  const ref = entry.ref ?? (isGitSpec(entry.source) ? refOfSpec(entry.source) : undefined);
+  return entryOf({ ...entry, source: shownSource(entry.source), ref });
+}
+
+function refOfSpec(spec: string): string | undefined {
+  const parsed = parseGitSource(spec);
+  return parsed.ok ? parsed.ref : undefined;
+}
+
+/** The reader's source for a manifest entry, or why the entry is not one. */
+function sourceOf(
+  entry: ManifestEntry,
+  base: string,
+): { ok: true; source: Source } | { ok: false; refusal: Refusal } {
+  if (isGitSpec(entry.source)) {
+    const parsed = parseGitSource(entry.source);
+    if (!parsed.ok) return parsed;
+    const ref = entry.ref ?? parsed.ref;
+    return {
+      ok: true,
+      source:
+        ref === undefined
+          ? { kind: "git", url: parsed.url }
+          : { kind: "git", url: parsed.url, ref },
+    };
+  }
+  return { ok: true, source: { kind: "path", path: resolve(base, entry.source) } };
+}
+
+const sha256 = (bytes: Uint8Array): string => createHash("sha256").update(bytes).digest("hex");
+
+/** Reads every entry of `manifest` (found at `manifestPath`) and resolves the set. */
+export async function resolveSet(
+  manifest: Manifest,
+  manifestPath: string,
+  signal?: AbortSignal,
+): Promise<{ ok: true; set: ResolvedSet } | { ok: false; refusal: Refusal }> {
+  const base = dirname(resolve(manifestPath));
+  const skills: ResolvedSkill[] = [];
+  const sources: LockedSource[] = [];
+  const seen = new Map<string, string>();
+  for (const [index, entry] of manifest.skills.entries()) {
+    const from = sourceOf(entry, base);
+    if (!from.ok) return from;
+    const read = await readAndRecord(
+      from.source,
+      { path: entry.path, skills: entry.skills, signal },
+      { path: entry.path, skills: entry.skills },
+    );
+    if (!read.ok) return read;
+    const recorded = read.recorded!;
+    const locked = lockedEntryOf(entry);
+    const ids: string[] = [];
+    for (const skill of read.skills) {
+      const other = seen.get(skill.name);
+      if (other !== undefined) {
+        const detail = `skill '${skill.name}' comes from both ${other} and ${locked.source}`;
+        return { ok: false, refusal: { code: "invalid-manifest", path: manifestPath, detail } };
+      }
+      seen.set(skill.name, locked.source);
+      ids.push(skill.name);
+      skills.push({ skill, recorded, tree: treeOf(skill.files).digest, entry: index });
+    }
+    sources.push({ ...locked, commit: recorded.commit, sha256: recorded.sha256, ids });
+  }
+  const lockedSkills: LockedSkill[] = skills.map(({ skill, recorded, tree, entry }) => {
+    const locked = sources[entry]!;
+    return {
+      id: skill.name,
+      source: locked.source,
+      ref: locked.ref,
+      commit: recorded.commit,
+      sha256: recorded.sha256,
+      path: locked.path,
+      tree,
+    };
+  });
+  const bodies = skills.map(({ skill }) => ({
+    id: skill.name,
+    digest: sha256(skill.files.find((file) => file.path === "SKILL.md")?.bytes ?? new Uint8Array()),
+  }));
+  const lock: Lock = {
+    lockVersion: 1,
+    revision: revisionOf(bodies),
+    sources,
+    skills: lockedSkills,
+  };
+  return { ok: true, set: { skills, lock } };
+}
