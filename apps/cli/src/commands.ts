@@ -150,6 +150,19 @@ export const commandSpecs: readonly CommandSpec[] = [
       (await import("./commands/payload.js")).runPayload(context, options as PayloadOptions),
   },
   {
+    usage: "mcp",
+    examples: [
+      "skillshelf mcp --data ~/.local/share/skillshelf",
+      "skillshelf mcp --store postgres://skillshelf@db/skillshelf",
+    ],
+    description: "serve the offered skills to an MCP host over stdin and stdout",
+    help: `
+The skills are served through the Skills extension (io.modelcontextprotocol/skills):
+skills/list, skills/get, resources/read of skill://<id>/<path>, every file checked
+against its install record. stdout carries only protocol messages.`,
+    run: async (context) => (await import("./commands/mcp.js")).runMcp(context),
+  },
+  {
     usage: "limits",
     examples: ["skillshelf limits", "skillshelf limits --json"],
     description: "print the reader's limits on entries and bytes",

@@ -26,6 +26,7 @@ import { readSkillResource } from "./read-file.js";
 import { readUri, servedSkill, servedSkills } from "./served.js";
 import type { SkillSource } from "./skill-source.js";
 import { skillUriOf } from "./skill-uri.js";
+import { forgetSnapshots, keepSnapshot, snapshotOf } from "./listing-walks.js";
 
 export type SkillsServerOptions = {
   /** The server's name in its `initialize` answer (default `skillshelf`). */
@@ -69,9 +70,17 @@ export function createSkillsServer(source: SkillSource, options: SkillsServerOpt
     return key;
   };
 
+  // One catalog read per walk through a list (listing-walks.ts).
+  const pageOfSkills = async (cursor: string | undefined) => {
+    const after = afterCursor(cursor);
+    const skills = snapshotOf(source, cursor) ?? (await servedSkills(source));
+    const cut = pageOf(skills, after, pageSize, (s) => s.id);
+    keepSnapshot(source, cut.nextCursor, skills);
+    return cut;
+  };
+
   server.setRequestHandler(SkillsListRequestSchema, async (request) => {
-    const after = afterCursor(readPagedParams(request.params).cursor);
-    const { page, nextCursor } = pageOf(await servedSkills(source), after, pageSize, (s) => s.id);
+    const { page, nextCursor } = await pageOfSkills(readPagedParams(request.params).cursor);
     return {
       resultType: "complete",
       skills: page.map(skillEntryOf),
@@ -93,8 +102,7 @@ export function createSkillsServer(source: SkillSource, options: SkillsServerOpt
   });
 
   server.setRequestHandler(ListResourcesRequestSchema, async (request) => {
-    const after = afterCursor(request.params?.cursor);
-    const { page, nextCursor } = pageOf(await servedSkills(source), after, pageSize, (s) => s.id);
+    const { page, nextCursor } = await pageOfSkills(request.params?.cursor);
     return {
       resources: page.map((skill) => {
         const description = skill.frontmatter?.description;
@@ -128,6 +136,7 @@ export function createSkillsServer(source: SkillSource, options: SkillsServerOpt
   });
 
   const stop = source.subscribe(() => {
+    forgetSnapshots(source);
     if (server.transport === undefined) return;
     server.sendResourceListChanged().catch(() => {
       // A client gone between the change and the notice has nothing to refresh.

@@ -6,6 +6,7 @@
 import { type ListResult, listBundle, type Source, type Warning } from "@skillshelf/bundle-reader";
 import type { Refusal } from "@skillshelf/contract";
 import { limits } from "@skillshelf/contract";
+import { type McpWarning, mcpServability, type SkillSource, skillSourceOf } from "@skillshelf/mcp";
 import {
   type MaterializeResult,
   materialize,
@@ -79,6 +80,10 @@ export type Shelf = {
   /** Keeps `<dir>/skills.json` current until `options.signal` aborts. */
   watchPayload(dir: string, options: WatchOptions): Promise<void>;
   remove(id: string): Promise<RemoveResult>;
+  /** The skills as the MCP server serves them (one source per shelf, so its listing walks are shared). */
+  readonly skills: SkillSource;
+  /** Why an offered skill is not served over MCP (`mcp-unservable`) or not taken by every host (`mcp-over-limits`). */
+  mcpWarnings(ids?: readonly string[]): Promise<McpWarning[]>;
   /** Hears every change of the managed store; returns the unsubscribe. */
   watch(listener: (change: StoreChange) => void): () => void;
   /** Whether the managed store could take a write now. */
@@ -91,6 +96,7 @@ export type Shelf = {
 /** The operations over `roots`, recording `tool` in every install. */
 export function shelfOver(roots: Roots, tool: string): Shelf {
   const { managed } = roots;
+  const skills = skillSourceOf(roots);
   return {
     roots,
     managedLocation: managed?.location ?? "no managed store",
@@ -113,6 +119,8 @@ export function shelfOver(roots: Roots, tool: string): Shelf {
     writePayload: (dir) => materialize(roots, dir),
     watchPayload: (dir, options) => watchPayload(roots, dir, options),
     remove: (id) => remove(roots, id),
+    skills,
+    mcpWarnings: (ids) => mcpWarningsOf(skills, ids),
     watch: (listener) => managed?.subscribe(listener) ?? (() => {}),
     ready: async () => (managed === undefined ? { ok: true } : managed.probeWritable()),
     limits,
@@ -126,4 +134,16 @@ function pick(choices: Pick<ReadChoices, "path" | "signal" | "onProgress">) {
     ...(choices.signal === undefined ? {} : { signal: choices.signal }),
     ...(choices.onProgress === undefined ? {} : { onProgress: choices.onProgress }),
   };
+}
+
+/** The MCP warnings of the offered skills (of `ids` alone, when given). */
+async function mcpWarningsOf(
+  source: SkillSource,
+  ids: readonly string[] | undefined,
+): Promise<McpWarning[]> {
+  const { skills } = await source.list();
+  const wanted = ids === undefined ? undefined : new Set(ids);
+  return skills
+    .filter((skill) => wanted === undefined || wanted.has(skill.id))
+    .flatMap((skill) => mcpServability(skill));
 }
