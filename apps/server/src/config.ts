@@ -16,6 +16,8 @@ export type ServerConfig = {
   shelf: ShelfOptions;
   /** The token from SKILLSHELF_TOKEN, or undefined to generate one. */
   token: string | undefined;
+  /** The read-only token from SKILLSHELF_READ_TOKEN, if any. */
+  readToken: string | undefined;
   /** Names a Host header may carry beside the bound host, localhost, 127.0.0.1 and [::1]. */
   allowedHosts: string[];
 };
@@ -50,6 +52,11 @@ Options:
 Environment:
   SKILLSHELF_TOKEN    the API token (at least 16 characters); generated at
                       start when unset, and required for a non-loopback host
+  SKILLSHELF_READ_TOKEN
+                      a read-only token (at least 16 characters): it may list,
+                      get and read skills, use /mcp and fetch the payload;
+                      tokens minted by 'skillshelf-server token --read-only'
+                      are read-only too
   SKILLSHELF_STORE    the store's URL, as --store
   SKILLSHELF_STORE_PASSWORD_FILE
                       a file holding the store's password (else the URL's,
@@ -86,6 +93,15 @@ const configSchema = z
       .max(512, "SKILLSHELF_TOKEN must be at most 512 characters long")
       .regex(/^[\x21-\x7e]+$/, "SKILLSHELF_TOKEN must be printable ASCII without spaces")
       .optional(),
+    readToken: z
+      .string()
+      .min(16, "SKILLSHELF_READ_TOKEN must be at least 16 characters long")
+      .max(512, "SKILLSHELF_READ_TOKEN must be at most 512 characters long")
+      .regex(/^[\x21-\x7e]+$/, "SKILLSHELF_READ_TOKEN must be printable ASCII without spaces")
+      .optional(),
+  })
+  .refine((config) => config.readToken === undefined || config.readToken !== config.token, {
+    error: "SKILLSHELF_READ_TOKEN must differ from SKILLSHELF_TOKEN",
   })
   .refine((config) => config.token !== undefined || isLoopbackHost(config.host), {
     error:
@@ -122,6 +138,7 @@ export function parseConfig(argv: readonly string[], env: NodeJS.ProcessEnv): Co
     data: values.data,
     workspace: values.workspace,
     token: env.SKILLSHELF_TOKEN === "" ? undefined : env.SKILLSHELF_TOKEN,
+    readToken: env.SKILLSHELF_READ_TOKEN === "" ? undefined : env.SKILLSHELF_READ_TOKEN,
     allowedHosts: values["allowed-host"] ?? [],
   });
   if (!parsed.success) {
@@ -130,5 +147,13 @@ export function parseConfig(argv: readonly string[], env: NodeJS.ProcessEnv): Co
   }
   const { data, workspace, ...rest } = parsed.data;
   const store = typeof values.store === "string" ? values.store : undefined;
-  return { ok: true, config: { ...rest, token: rest.token, shelf: { workspace, data, store } } };
+  return {
+    ok: true,
+    config: {
+      ...rest,
+      token: rest.token,
+      readToken: rest.readToken,
+      shelf: { workspace, data, store },
+    },
+  };
 }

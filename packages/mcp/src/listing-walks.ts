@@ -19,7 +19,10 @@ type Snapshot = { skills: ServedSkill[]; at: number };
 const walksBySource = new WeakMap<SkillSource, Map<string, Snapshot>>();
 
 /** The snapshot a cursor was handed out with, if still kept. */
-export function snapshotOf(source: SkillSource, cursor: string | undefined): ServedSkill[] | undefined {
+export function snapshotOf(
+  source: SkillSource,
+  cursor: string | undefined,
+): ServedSkill[] | undefined {
   if (cursor === undefined) return undefined;
   const walks = walksBySource.get(source);
   const kept = walks?.get(cursor);
