@@ -46,6 +46,8 @@ export type ShelfListing = {
   records: Map<string, InstallRecord>;
   payload: PayloadUse;
   warnings: Warning[];
+  /** Which offered skills an MCP host is not served, or need not take (packages/mcp's judgement). */
+  mcpWarnings: McpWarning[];
 };
 
 /** The operations over one pair of roots. */
@@ -111,7 +113,7 @@ export function shelfOver(roots: Roots, tool: string): Shelf {
     list: async () => {
       const listed = await listSkills(roots);
       const warnings = listed.catalog.skills.flatMap((skill) => storedSpecWarnings(skill));
-      return { ...listed, warnings };
+      return { ...listed, warnings, mcpWarnings: await mcpWarningsOf(skills, undefined) };
     },
     describe: (id) => describeSkill(roots, id),
     readFile: (id, path) => readStoredFile(roots, id, path),

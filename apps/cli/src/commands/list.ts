@@ -17,7 +17,7 @@ import {
   visibleLength,
 } from "../output.js";
 import { EXIT_OK } from "../refusal.js";
-import { printWarnings } from "../warnings.js";
+import { printMcpWarnings, printWarnings } from "../warnings.js";
 
 /** Digests are shown by their first 12 hex digits, enough to tell versions apart. */
 export const SHORT_DIGEST = 12;
@@ -35,6 +35,7 @@ export async function runList(context: Context): Promise<number> {
       ...catalogReport(found, listed.records),
       payload: listed.payload,
       warnings,
+      mcpWarnings: listed.mcpWarnings,
     });
     return EXIT_OK;
   }
@@ -61,6 +62,7 @@ export async function runList(context: Context): Promise<number> {
   );
   out.line(`revision ${found.revision}`);
   printWarnings(output, warnings);
+  printMcpWarnings(output, listed.mcpWarnings);
   return EXIT_OK;
 }
 
