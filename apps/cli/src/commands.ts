@@ -140,11 +140,16 @@ export const commandSpecs: readonly CommandSpec[] = [
       "skillshelf payload",
       "skillshelf payload --out ./worker --json",
       "skillshelf payload --out ./worker --watch",
+      "skillshelf payload --files ./worker/skills",
     ],
     description: "describe the payload a worker receives, or write it",
     options: [
       ["--out <dir>", "write <dir>/skills.json atomically"],
       ["--watch", "with --out: keep writing it whenever the revision changes, until stopped"],
+      [
+        "--files <dir>",
+        "write every file of every skill to <dir>/<id>/, each checked against its digest",
+      ],
     ],
     run: async (context, _args, options) =>
       (await import("./commands/payload.js")).runPayload(context, options as PayloadOptions),

@@ -15,7 +15,8 @@ import {
   revisionOf,
 } from "@skillshelf/skill-catalog";
 import { countBodyBytes, digestText } from "./digest.js";
-import type { Payload, PayloadSkill } from "./schema.js";
+import { manifestsOf } from "./manifests.js";
+import type { Payload, PayloadRefusal, PayloadSkill } from "./schema.js";
 
 export type PayloadResult = { ok: true; payload: Payload } | { ok: false; refusal: Refusal };
 
@@ -29,13 +30,17 @@ export async function payload(roots: Roots): Promise<PayloadResult> {
     const detail = error instanceof Error ? error.message : String(error);
     return { ok: false, refusal: { code: "store-failed", detail } };
   }
-  const skills: PayloadSkill[] = view.skills.map(({ id, origin, path, digest, text }) => ({
-    id,
-    origin,
-    path,
-    digest,
-    text,
-  }));
+  const manifests = await manifestsOf(roots, view.skills);
+  const skills: PayloadSkill[] = [];
+  const unlisted: PayloadRefusal[] = [];
+  for (const { id, origin, path, digest, text } of view.skills) {
+    const manifest = manifests.get(id)!;
+    if (!manifest.ok) unlisted.push({ id, code: manifest.code, reason: manifest.reason });
+    else {
+      const { digest: treeDigest, files } = manifest.tree;
+      skills.push({ id, origin, path, digest, text, treeDigest, files });
+    }
+  }
   const total = countBodyBytes(skills);
   if (total > MAX_PAYLOAD_BYTES) {
     return { ok: false, refusal: refusePayloadTooLarge(total, skills.length) };
@@ -45,7 +50,10 @@ export async function payload(roots: Roots): Promise<PayloadResult> {
     const detail = `the catalog paired skill '${torn.id}' with a body its digest does not describe`;
     return { ok: false, refusal: { code: "internal", skill: torn.id, detail } };
   }
-  const refused = view.refused.map(({ id, code, reason }) => ({ id, code, reason }));
+  const refused = [
+    ...view.refused.map(({ id, code, reason }) => ({ id, code, reason })),
+    ...unlisted,
+  ].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   return {
     ok: true,
     payload: { revision: revisionOf(skills), roots: describeRoots(roots), skills, refused },

@@ -8,6 +8,8 @@ import type { Refusal } from "@skillshelf/contract";
 import { limits } from "@skillshelf/contract";
 import { type McpWarning, mcpServability, type SkillSource, skillSourceOf } from "@skillshelf/mcp";
 import {
+  type FetchResult,
+  fetchSkillFiles,
   type MaterializeResult,
   materialize,
   type PayloadResult,
@@ -79,6 +81,8 @@ export type Shelf = {
   payload(): Promise<PayloadResult>;
   /** Writes `<dir>/skills.json` atomically. */
   writePayload(dir: string): Promise<MaterializeResult>;
+  /** Writes every file of every payload skill to `<dir>/<id>/`, each held against the payload's manifest, all or nothing. */
+  writeSkillFiles(dir: string): Promise<FetchResult>;
   /** Keeps `<dir>/skills.json` current until `options.signal` aborts. */
   watchPayload(dir: string, options: WatchOptions): Promise<void>;
   remove(id: string): Promise<RemoveResult>;
@@ -119,6 +123,18 @@ export function shelfOver(roots: Roots, tool: string): Shelf {
     readFile: (id, path) => readStoredFile(roots, id, path),
     payload: () => payload(roots),
     writePayload: (dir) => materialize(roots, dir),
+    writeSkillFiles: async (dir) => {
+      const built = await payload(roots);
+      if (!built.ok) return built;
+      return fetchSkillFiles(
+        async (id, path) => {
+          const read = await readStoredFile(roots, id, path);
+          return read.ok ? { ok: true, bytes: read.bytes } : read;
+        },
+        built.payload,
+        dir,
+      );
+    },
     watchPayload: (dir, options) => watchPayload(roots, dir, options),
     remove: (id) => remove(roots, id),
     skills,
