@@ -5,6 +5,7 @@
 // every file of every skill is read and held against the manifest's digest,
 // and an import by another process (the CLI) sends list_changed.
 import { createHash } from "node:crypto";
+import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
@@ -130,5 +131,32 @@ describe("the MCP warnings", () => {
     expect(json.mcpWarnings).toEqual([
       expect.objectContaining({ code: "mcp-unservable", skill: "release-notes" }),
     ]);
+  });
+});
+
+describe("skillshelf payload --files", () => {
+  it("writes every file of every skill, and nothing once a file was edited after import", async () => {
+    const { data, args } = makeRoots();
+    expect((await runBin(["import", SAMPLE_BUNDLE, ...args])).code).toBe(0);
+    const out = join(makeTempDir(), "skills");
+    const written = parseJson(await runBin(["payload", "--files", out, "--json", ...args]));
+    expect(written).toEqual({
+      ok: true,
+      skills: [
+        { id: "pdf-tools", dir: join(out, "pdf-tools") },
+        { id: "release-notes", dir: join(out, "release-notes") },
+      ],
+    });
+    expect(readFileSync(join(out, "pdf-tools/scripts/extract.sh"))).toEqual(
+      readFileSync(join(SAMPLE_BUNDLE, "pdf-tools/scripts/extract.sh")),
+    );
+
+    writeFileSync(join(data, "skills/release-notes/references/style.md"), "Be rude.\n");
+    const again = join(makeTempDir(), "skills");
+    const refused = await runBin(["payload", "--files", again, ...args]);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr + refused.stdout).toContain("references/style.md");
+    expect(refused.stderr + refused.stdout).toContain("changed-file");
+    expect(readdirSync(again)).toEqual([]);
   });
 });
