@@ -14,7 +14,7 @@ import { afterEach, beforeEach, describe, expect, it, onTestFinished } from "vit
 import { z } from "zod";
 import { mintReadToken } from "../src/read-tokens.js";
 import { tgzOf } from "./support/bodies.js";
-import { startServer, type TestServer } from "./support/server.js";
+import { bodyOf, startServer, type TestServer } from "./support/server.js";
 
 const READ_TOKEN = "read-token-0123456789abcdef";
 
@@ -129,7 +129,7 @@ describe("/mcp", () => {
         body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "ping" }),
       });
       expect(response.status).toBe(401);
-      expect((await response.json()).refusal.code).toBe("unauthorized");
+      expect((await bodyOf(response)).refusal.code).toBe("unauthorized");
     }
   });
 });
@@ -143,7 +143,7 @@ describe("a read-only token", () => {
   it.each(tokens)("$name: 403 on imports and removals, nothing changed", async ({ token }) => {
     const imported = await importSkill("refused", {}, token());
     expect(imported.status).toBe(403);
-    expect((await imported.json()).refusal.code).toBe("forbidden");
+    expect((await bodyOf(imported)).refusal.code).toBe("forbidden");
     const dry = await fetch(`${server.url}/api/imports?dry_run=1`, {
       method: "POST",
       headers: { authorization: `Bearer ${token()}`, "content-type": "application/gzip" },
@@ -159,7 +159,7 @@ describe("a read-only token", () => {
       headers: { authorization: `Bearer ${token()}` },
     });
     expect(listed.status).toBe(200);
-    const ids = ((await listed.json()).skills as { id: string }[]).map((skill) => skill.id);
+    const ids = ((await bodyOf(listed)).skills as { id: string }[]).map((skill) => skill.id);
     expect(ids).toEqual(["greet", "pdf-tools"]);
   });
 

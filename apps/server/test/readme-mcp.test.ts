@@ -49,7 +49,11 @@ async function listAndRead(client: Client): Promise<{ uris: string[]; text: unkn
   onTestFinished(() => client.close());
   const { skills } = await client.request({ method: "skills/list", params: {} }, Listing);
   const read = await client.readResource({ uri: "skill://greet/SKILL.md" });
-  return { uris: skills.map((skill) => skill.uri), text: read.contents[0]?.text };
+  const content = read.contents[0];
+  return {
+    uris: skills.map((skill) => skill.uri),
+    text: content !== undefined && "text" in content ? content.text : undefined,
+  };
 }
 
 it("the README holds one stdio and one HTTP configuration", () => {
@@ -91,6 +95,7 @@ it("the HTTP configuration reaches /mcp with a read-only token", async () => {
   const headers = Object.fromEntries(
     Object.entries(http.headers ?? {}).map(([name, value]) => [
       name,
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: the README's placeholder, which a host expands from its environment.
       value.replace("${SKILLSHELF_READ_TOKEN}", readToken),
     ]),
   );

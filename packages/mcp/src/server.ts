@@ -14,6 +14,7 @@ import { decodeCursor, pageOf } from "./cursor.js";
 import { readSkillDirectory } from "./directory.js";
 import { skillEntryOf } from "./entries.js";
 import { invalidParams } from "./errors.js";
+import { forgetSnapshots, keepSnapshot, snapshotOf } from "./listing-walks.js";
 import {
   DirectoryReadRequestSchema,
   readPagedParams,
@@ -26,7 +27,6 @@ import { readSkillResource } from "./read-file.js";
 import { readUri, servedSkill, servedSkills } from "./served.js";
 import type { SkillSource } from "./skill-source.js";
 import { skillUriOf } from "./skill-uri.js";
-import { forgetSnapshots, keepSnapshot, snapshotOf } from "./listing-walks.js";
 
 export type SkillsServerOptions = {
   /** The server's name in its `initialize` answer (default `skillshelf`). */

@@ -16,6 +16,7 @@ import {
 } from "@skillshelf/bundle-reader";
 import type { Refusal } from "@skillshelf/contract";
 import { toRefusal } from "@skillshelf/contract";
+import { bundleServability, type McpWarning } from "@skillshelf/mcp";
 import {
   check,
   type InstalledSkill,
@@ -25,7 +26,6 @@ import {
   type SkillFileSummary,
   summarizeFiles,
 } from "@skillshelf/skill-catalog";
-import { bundleServability, type McpWarning } from "@skillshelf/mcp";
 import { recordSource, type Selection } from "./recorded-source.js";
 
 /** What a check or an import reads: the selection, strictness, and how the read is watched. */
