@@ -42,7 +42,11 @@ describe("skillshelf-server token", () => {
       args: ["--read-only", "--name", "a.b"],
       env: { SKILLSHELF_TOKEN: admin },
     },
-    { name: "without SKILLSHELF_TOKEN", args: ["--read-only", "--name", "w"], env: {} },
+    {
+      name: "without SKILLSHELF_TOKEN",
+      args: ["--read-only", "--name", "w"],
+      env: {} as Record<string, string>,
+    },
   ])("exits 2 $name, printing no token", async ({ args, env }) => {
     const run = await runToken(args, env);
     expect(run.code).toBe(2);
