@@ -4,8 +4,9 @@
 // is a process of its own beside the CLI and the server that import into the
 // same directory, so for a directory store the root is watched as well: a
 // skill directory appearing, being replaced or going away there (the store
-// renames whole skills into place) is a change, whoever made it. Bursts are
-// merged into one notice, dot-entries (the store's staging) are ignored, and
+// renames whole skills into place) is a change, whoever made it. The feed is
+// told at once; the watch's bursts are merged into one notice (and dropped
+// when the feed just told the same change), dot-entries (the store's staging) are ignored, and
 // the watch never keeps a process alive.
 import { type FSWatcher, watch } from "node:fs";
 import { DirectoryStore, type ManagedStore } from "@skillshelf/skill-catalog";
@@ -20,15 +21,21 @@ export function subscribeToStore(
 ): () => void {
   if (managed === undefined) return () => {};
   let timer: NodeJS.Timeout | undefined;
+  let heardAt = 0;
+  // The store's own feed is told at once (a listing walk must not outlive the change).
+  const stopFeed = managed.subscribe(() => {
+    heardAt = Date.now();
+    listener();
+  });
   const notify = (): void => {
     if (timer !== undefined) clearTimeout(timer);
     timer = setTimeout(() => {
       timer = undefined;
-      listener();
+      // A change this process made was told by the feed already.
+      if (Date.now() - heardAt > 4 * SETTLE_MS) listener();
     }, SETTLE_MS);
     timer.unref();
   };
-  const stopFeed = managed.subscribe(() => notify());
   const watcher = managed instanceof DirectoryStore ? watchRoot(managed.root, notify) : undefined;
   return () => {
     stopFeed();
