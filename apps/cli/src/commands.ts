@@ -179,6 +179,7 @@ export const commandSpecs: readonly CommandSpec[] = [
       "skillshelf payload",
       "skillshelf payload --out ./worker --json",
       "skillshelf payload --out ./worker --watch",
+      "skillshelf payload --files ./worker/skills",
     ],
     description: "describe the payload a worker receives, or write it",
     options: [
@@ -188,9 +189,26 @@ export const commandSpecs: readonly CommandSpec[] = [
         "--allow-drift",
         "offer managed skills that drifted or were never approved anyway (each is said on stderr)",
       ],
+      [
+        "--files <dir>",
+        "write every file of every skill to <dir>/<id>/, each checked against its digest",
+      ],
     ],
     run: async (context, _args, options) =>
       (await import("./commands/payload.js")).runPayload(context, options as PayloadOptions),
+  },
+  {
+    usage: "mcp",
+    examples: [
+      "skillshelf mcp --data ~/.local/share/skillshelf",
+      "skillshelf mcp --store postgres://skillshelf@db/skillshelf",
+    ],
+    description: "serve the offered skills to an MCP host over stdin and stdout",
+    help: `
+The skills are served through the Skills extension (io.modelcontextprotocol/skills):
+skills/list, skills/get, resources/read of skill://<id>/<path>, every file checked
+against its install record. stdout carries only protocol messages.`,
+    run: async (context) => (await import("./commands/mcp.js")).runMcp(context),
   },
   {
     usage: "limits",

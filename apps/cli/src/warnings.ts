@@ -3,6 +3,7 @@
 // closing hint that --strict would refuse them. With --json they travel in
 // the answer instead, as the reader returned them.
 import type { Warning } from "@skillshelf/bundle-reader";
+import type { McpWarning } from "@skillshelf/mcp";
 import type { Output } from "./output.js";
 
 export function printWarnings(output: Output, warnings: readonly Warning[]): void {
@@ -25,4 +26,12 @@ export function printWarnings(output: Output, warnings: readonly Warning[]): voi
       `${count} from the Agent Skills specification; --strict refuses a bundle that draws any`,
     ),
   );
+}
+
+/** The MCP warnings (packages/mcp's words): one line each on stderr; --strict does not refuse them. */
+export function printMcpWarnings(output: Output, warnings: readonly McpWarning[]): void {
+  const { err } = output;
+  for (const warning of warnings) {
+    err.line(`${err.paint("yellow", `warning (${warning.code}):`)} ${warning.reason}`);
+  }
 }

@@ -112,10 +112,11 @@ describe("terminal and pipe", () => {
     const { archive, args } = setUp();
     const run = await runBin(["check", "-", ...args], { input: archive, inputDelayMs: 1_500 });
     expect(run.code, run.stderr).toBe(0);
-    // Nothing on stderr but the specification's warning for release-notes, uncoloured.
+    // Nothing on stderr but the specification's and MCP's warnings for release-notes, uncoloured.
     expect(run.stderr.trimEnd().split("\n")).toEqual([
       expect.stringMatching(/^warning \(missing-frontmatter\): The skill 'release-notes' /),
       "1 warning from the Agent Skills specification; --strict refuses a bundle that draws any",
+      expect.stringMatching(/^warning \(mcp-unservable\): The skill 'release-notes' /),
     ]);
     expect(run.stdout).not.toContain("\x1b");
     expect(run.stdout).toMatch(/^would install\s+pdf-tools/m);

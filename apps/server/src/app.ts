@@ -21,6 +21,7 @@ import { registerEventRoutes } from "./routes/events.js";
 import { registerImportRoutes } from "./routes/imports.js";
 import { registerInfoRoutes } from "./routes/info.js";
 import { registerLockRoutes } from "./routes/lock.js";
+import { registerMcpRoute } from "./routes/mcp.js";
 import { registerSkillRoutes } from "./routes/skills.js";
 import { addSecurityHeaders } from "./security-headers.js";
 
@@ -28,6 +29,8 @@ export type AppOptions = {
   /** The application layer every route calls (openShelf, or shelfOver for roots at hand). */
   shelf: Shelf;
   token: string;
+  /** A read-only token (SKILLSHELF_READ_TOKEN); tokens minted from `token` are read-only too. */
+  readToken?: string | undefined;
   /** The host the server listens on (default 127.0.0.1): a Host header may name it. */
   host?: string;
   /** More names a Host header may carry (`--allowed-host`), beside localhost, 127.0.0.1 and [::1]. */
@@ -98,7 +101,10 @@ export async function buildApp(options: AppOptions): Promise<ServerApp> {
     return payload;
   });
   const authFailures = new AuthFailures();
-  const authorize = requireToken(options.token, authFailures);
+  const authorize = requireToken(
+    { token: options.token, readToken: options.readToken },
+    authFailures,
+  );
   app.addHook("onRequest", async (request, reply) => {
     if (isApiRequest(request)) await authorize(request, reply);
   });
@@ -111,6 +117,7 @@ export async function buildApp(options: AppOptions): Promise<ServerApp> {
   app.addHook("onClose", async () => changes.close());
   registerSkillRoutes(app, options.shelf);
   registerImportRoutes(app, options.shelf, caps, gate, options.uploadRate);
+  await registerMcpRoute(app, options.shelf);
   registerEventRoutes(app, changes, {
     closing: gate.closing,
     ...(options.maxEventStreams === undefined ? {} : { maxStreams: options.maxEventStreams }),

@@ -16,6 +16,13 @@ import { consoleUrl } from "./console-url.js";
 import { exitOnSignals } from "./shutdown.js";
 
 const packageJson = new URL("../package.json", import.meta.url);
+if (process.argv[2] === "token") {
+  const { runTokenCommand } = await import("./token-command.js");
+  const minted = runTokenCommand(process.argv.slice(3), process.env);
+  if (minted.out !== undefined) process.stdout.write(`${minted.out}\n`);
+  if (minted.err !== undefined) process.stderr.write(`skillshelf-server token: ${minted.err}\n`);
+  process.exit(minted.code);
+}
 const parsed = parseConfig(process.argv.slice(2), process.env);
 if (parsed.ok === "version") {
   process.stdout.write(`${readPackageVersion(packageJson)}\n`);
@@ -59,6 +66,7 @@ const token = config.token ?? generateToken();
 const server = await buildApp({
   shelf,
   token,
+  readToken: config.readToken,
   host: config.host,
   allowedHosts: config.allowedHosts,
   lock: config.lock === undefined ? undefined : resolve(config.lock),

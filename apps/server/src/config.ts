@@ -16,6 +16,8 @@ export type ServerConfig = {
   shelf: ShelfOptions;
   /** The token from SKILLSHELF_TOKEN, or undefined to generate one. */
   token: string | undefined;
+  /** The read-only token from SKILLSHELF_READ_TOKEN, if any. */
+  readToken: string | undefined;
   /** Names a Host header may carry beside the bound host, localhost, 127.0.0.1 and [::1]. */
   allowedHosts: string[];
   /** The lock GET /api/lock-status holds the store against (--lock, else SKILLSHELF_LOCK). */
@@ -54,6 +56,11 @@ Options:
 Environment:
   SKILLSHELF_TOKEN    the API token (at least 16 characters); generated at
                       start when unset, and required for a non-loopback host
+  SKILLSHELF_READ_TOKEN
+                      a read-only token (at least 16 characters): it may list,
+                      get and read skills, use /mcp and fetch the payload;
+                      tokens minted by 'skillshelf-server token --read-only'
+                      are read-only too
   SKILLSHELF_STORE    the store's URL, as --store
   SKILLSHELF_LOCK     the lock's path, as --lock
   SKILLSHELF_STORE_PASSWORD_FILE
@@ -91,6 +98,15 @@ const configSchema = z
       .max(512, "SKILLSHELF_TOKEN must be at most 512 characters long")
       .regex(/^[\x21-\x7e]+$/, "SKILLSHELF_TOKEN must be printable ASCII without spaces")
       .optional(),
+    readToken: z
+      .string()
+      .min(16, "SKILLSHELF_READ_TOKEN must be at least 16 characters long")
+      .max(512, "SKILLSHELF_READ_TOKEN must be at most 512 characters long")
+      .regex(/^[\x21-\x7e]+$/, "SKILLSHELF_READ_TOKEN must be printable ASCII without spaces")
+      .optional(),
+  })
+  .refine((config) => config.readToken === undefined || config.readToken !== config.token, {
+    error: "SKILLSHELF_READ_TOKEN must differ from SKILLSHELF_TOKEN",
   })
   .refine((config) => config.token !== undefined || isLoopbackHost(config.host), {
     error:
@@ -128,6 +144,7 @@ export function parseConfig(argv: readonly string[], env: NodeJS.ProcessEnv): Co
     data: values.data,
     workspace: values.workspace,
     token: env.SKILLSHELF_TOKEN === "" ? undefined : env.SKILLSHELF_TOKEN,
+    readToken: env.SKILLSHELF_READ_TOKEN === "" ? undefined : env.SKILLSHELF_READ_TOKEN,
     allowedHosts: values["allowed-host"] ?? [],
   });
   if (!parsed.success) {
@@ -140,6 +157,12 @@ export function parseConfig(argv: readonly string[], env: NodeJS.ProcessEnv): Co
   const lock = flagLock ?? (env.SKILLSHELF_LOCK === "" ? undefined : env.SKILLSHELF_LOCK);
   return {
     ok: true,
-    config: { ...rest, token: rest.token, lock, shelf: { workspace, data, store } },
+    config: {
+      ...rest,
+      token: rest.token,
+      readToken: rest.readToken,
+      lock,
+      shelf: { workspace, data, store },
+    },
   };
 }

@@ -8,6 +8,7 @@
 
 export type RequestCode =
   | "unauthorized"
+  | "forbidden"
   | "not-found"
   | "bad-query"
   | "bad-request"
@@ -35,6 +36,11 @@ export const requestRefusals: Record<RequestCode, RequestRule> = {
     status: 401,
     sentence: () =>
       "This request needs the API token: send it as 'Authorization: Bearer <token>' (the console takes it from #token= in its address).",
+  },
+  forbidden: {
+    status: 403,
+    sentence: () =>
+      "This token is read-only: it may list, get and read skills, use /mcp and fetch the payload; imports and removals need the admin token.",
   },
   "not-found": {
     status: 404,

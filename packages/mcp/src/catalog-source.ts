@@ -29,6 +29,7 @@ import type {
   SourceListing,
   SourceSkill,
 } from "./skill-source.js";
+import { subscribeToStore } from "./store-changes.js";
 
 /** The SkillSource over `roots` (as openShelf opens them: the builtin root and the managed store). */
 export function skillSourceOf(roots: Roots): SkillSource {
@@ -47,7 +48,7 @@ export function skillSourceOf(roots: Roots): SkillSource {
     list: () => listSkills(opened),
     get,
     readFile: (id, path) => readFile(opened, get, id, path),
-    subscribe: (listener) => opened.managed?.subscribe(() => listener()) ?? (() => {}),
+    subscribe: (listener) => subscribeToStore(opened.managed, listener),
   };
 }
 

@@ -14,11 +14,13 @@ export {
 } from "./methods.js";
 export { DIRECTORY_MIME_TYPE, mimeTypeOf } from "./mime.js";
 export {
+  bundleServability,
   isServable,
   MAX_MCP_BYTES,
   MAX_MCP_FILES,
   type McpWarning,
   mcpServability,
+  type ServabilityFacts,
 } from "./servability.js";
 export { createSkillsServer, type SkillsServerOptions } from "./server.js";
 export type {

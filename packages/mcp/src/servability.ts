@@ -5,6 +5,7 @@
 // not listed and `skills/get` of it is an error (`mcp-unservable`). The
 // extension's per-skill limits (512 files, 16 MiB) only warn: a host may
 // still take such a skill, so it is served (`mcp-over-limits`).
+import { readFrontmatter, type Skill } from "@skillshelf/bundle-reader";
 import type { ServedSkill } from "./skill-source.js";
 
 /** Resources per skill a host must accept (SKILL.md included). */
@@ -18,8 +19,13 @@ export type McpWarning = {
   reason: string;
 };
 
+/** What servability is judged on: the id, the SKILL.md frontmatter, and each file's size. */
+export type ServabilityFacts = Pick<ServedSkill, "id" | "frontmatter"> & {
+  files: readonly { size: number }[];
+};
+
 /** What keeps `skill` from being served (`mcp-unservable`) or from every host taking it (`mcp-over-limits`). */
-export function mcpServability(skill: ServedSkill): McpWarning[] {
+export function mcpServability(skill: ServabilityFacts): McpWarning[] {
   const warnings: McpWarning[] = [];
   const missing = missingFields(skill);
   if (missing !== undefined) {
@@ -41,9 +47,20 @@ export function mcpServability(skill: ServedSkill): McpWarning[] {
 }
 
 /** Whether `skill` may be listed and answered by `skills/get`. */
-export const isServable = (skill: ServedSkill): boolean => missingFields(skill) === undefined;
+export const isServable = (skill: ServabilityFacts): boolean => missingFields(skill) === undefined;
 
-function missingFields(skill: ServedSkill): string | undefined {
+/** The same judgement of a skill as read from a bundle, before it is stored (check, import). */
+export function bundleServability(skill: Skill): McpWarning[] {
+  const text = skill.files.find((file) => file.path === "SKILL.md")?.text ?? "";
+  const read = readFrontmatter(text);
+  return mcpServability({
+    id: skill.name,
+    frontmatter: read.kind === "present" ? read.fields : undefined,
+    files: skill.files.map((file) => ({ size: file.bytes.length })),
+  });
+}
+
+function missingFields(skill: ServabilityFacts): string | undefined {
   const fields = skill.frontmatter;
   if (fields === undefined) return "is absent";
   if (fields.name !== skill.id) return `has no 'name' equal to '${skill.id}'`;

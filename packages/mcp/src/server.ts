@@ -14,6 +14,7 @@ import { decodeCursor, pageOf } from "./cursor.js";
 import { readSkillDirectory } from "./directory.js";
 import { skillEntryOf } from "./entries.js";
 import { invalidParams } from "./errors.js";
+import { forgetSnapshots, keepSnapshot, snapshotOf } from "./listing-walks.js";
 import {
   DirectoryReadRequestSchema,
   readPagedParams,
@@ -69,9 +70,17 @@ export function createSkillsServer(source: SkillSource, options: SkillsServerOpt
     return key;
   };
 
+  // One catalog read per walk through a list (listing-walks.ts).
+  const pageOfSkills = async (cursor: string | undefined) => {
+    const after = afterCursor(cursor);
+    const skills = snapshotOf(source, cursor) ?? (await servedSkills(source));
+    const cut = pageOf(skills, after, pageSize, (s) => s.id);
+    keepSnapshot(source, cut.nextCursor, skills);
+    return cut;
+  };
+
   server.setRequestHandler(SkillsListRequestSchema, async (request) => {
-    const after = afterCursor(readPagedParams(request.params).cursor);
-    const { page, nextCursor } = pageOf(await servedSkills(source), after, pageSize, (s) => s.id);
+    const { page, nextCursor } = await pageOfSkills(readPagedParams(request.params).cursor);
     return {
       resultType: "complete",
       skills: page.map(skillEntryOf),
@@ -93,8 +102,7 @@ export function createSkillsServer(source: SkillSource, options: SkillsServerOpt
   });
 
   server.setRequestHandler(ListResourcesRequestSchema, async (request) => {
-    const after = afterCursor(request.params?.cursor);
-    const { page, nextCursor } = pageOf(await servedSkills(source), after, pageSize, (s) => s.id);
+    const { page, nextCursor } = await pageOfSkills(request.params?.cursor);
     return {
       resources: page.map((skill) => {
         const description = skill.frontmatter?.description;
@@ -128,6 +136,7 @@ export function createSkillsServer(source: SkillSource, options: SkillsServerOpt
   });
 
   const stop = source.subscribe(() => {
+    forgetSnapshots(source);
     if (server.transport === undefined) return;
     server.sendResourceListChanged().catch(() => {
       // A client gone between the change and the notice has nothing to refresh.

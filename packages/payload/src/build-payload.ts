@@ -18,7 +18,8 @@ import {
   type TrustOptions,
 } from "@skillshelf/skill-catalog";
 import { countBodyBytes, digestText } from "./digest.js";
-import type { Payload, PayloadSkill } from "./schema.js";
+import { manifestsOf } from "./manifests.js";
+import type { Payload, PayloadRefusal, PayloadSkill } from "./schema.js";
 
 export type PayloadResult =
   /** `allowed`: drifted or unapproved skills offered only because the options said allowDrift. */
@@ -38,13 +39,17 @@ export async function payload(roots: Roots, options: TrustOptions = {}): Promise
     const detail = error instanceof Error ? error.message : String(error);
     return { ok: false, refusal: { code: "store-failed", detail } };
   }
-  const skills: PayloadSkill[] = view.skills.map(({ id, origin, path, digest, text }) => ({
-    id,
-    origin,
-    path,
-    digest,
-    text,
-  }));
+  const manifests = await manifestsOf(roots, view.skills);
+  const skills: PayloadSkill[] = [];
+  const unlisted: PayloadRefusal[] = [];
+  for (const { id, origin, path, digest, text } of view.skills) {
+    const manifest = manifests.get(id)!;
+    if (!manifest.ok) unlisted.push({ id, code: manifest.code, reason: manifest.reason });
+    else {
+      const { digest: treeDigest, files } = manifest.tree;
+      skills.push({ id, origin, path, digest, text, treeDigest, files });
+    }
+  }
   const total = countBodyBytes(skills);
   if (total > MAX_PAYLOAD_BYTES) {
     return { ok: false, refusal: refusePayloadTooLarge(total, skills.length) };
@@ -54,9 +59,12 @@ export async function payload(roots: Roots, options: TrustOptions = {}): Promise
     const detail = `the catalog paired skill '${torn.id}' with a body its digest does not describe`;
     return { ok: false, refusal: { code: "internal", skill: torn.id, detail } };
   }
-  const refused = view.refused.map(({ id, code, reason, changes }) =>
-    changes === undefined ? { id, code, reason } : { id, code, reason, files: changes },
-  );
+  const refused = [
+    ...view.refused.map(({ id, code, reason, changes }) =>
+      changes === undefined ? { id, code, reason } : { id, code, reason, files: changes },
+    ),
+    ...unlisted,
+  ].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   return {
     ok: true,
     payload: { revision: revisionOf(skills), roots: describeRoots(roots), skills, refused },

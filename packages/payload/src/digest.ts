@@ -15,3 +15,8 @@ export function countBodyBytes(skills: readonly { text: string }[]): number {
   for (const skill of skills) total += Buffer.byteLength(skill.text, "utf8");
   return total;
 }
+
+/** SHA-256 hex of bytes. */
+export function digestBytes(bytes: Uint8Array): string {
+  return hash("sha256", bytes, "hex");
+}

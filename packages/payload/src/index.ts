@@ -1,4 +1,11 @@
 export { type PayloadResult, payload } from "./build-payload.js";
+export {
+  type FetchResult,
+  fetchSkillFiles,
+  fetchSkills,
+  type ReadSkillFile,
+  type ResourceReader,
+} from "./fetch-skills.js";
 export { MAX_PAYLOAD_BYTES } from "./limits.js";
 export {
   type MaterializeResult,
@@ -9,6 +16,7 @@ export {
 export { type ReadPayloadResult, readPayload } from "./read-payload.js";
 export {
   type Payload,
+  type PayloadFile,
   type PayloadOrigin,
   type PayloadRefusal,
   type PayloadSkill,

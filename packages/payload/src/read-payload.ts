@@ -6,7 +6,7 @@
 // is a refusal with a stable code and the place it was found.
 import { readFile } from "node:fs/promises";
 import { MAX_PAYLOAD_BYTES, type Refusal } from "@skillshelf/contract";
-import { revisionOf } from "@skillshelf/skill-catalog";
+import { revisionOf, treeDigestOf } from "@skillshelf/skill-catalog";
 import type { z } from "zod";
 import { countBodyBytes, digestText } from "./digest.js";
 import { type Payload, payloadSchema } from "./schema.js";
@@ -48,11 +48,32 @@ function verifyPayload(path: string, payload: Payload): ReadPayloadResult {
     if (digestText(skill.text) !== skill.digest) {
       return { ok: false, refusal: { code: "digest-mismatch", path, skill: skill.id } };
     }
+    const manifest = checkManifest(skill);
+    if (manifest !== undefined)
+      return invalid(path, `skills[${index}] ('${skill.id}'): ${manifest}`);
   }
   if (revisionOf(skills) !== payload.revision) {
     return { ok: false, refusal: { code: "revision-mismatch", path } };
   }
   return { ok: true, payload };
+}
+
+/** What is wrong with a skill's manifest: path order, its SKILL.md, or the tree digest over it. */
+function checkManifest(skill: Payload["skills"][number]): string | undefined {
+  const { files } = skill;
+  for (let index = 1; index < files.length; index++) {
+    if (Buffer.compare(Buffer.from(files[index - 1]!.path), Buffer.from(files[index]!.path)) >= 0) {
+      return `files[${index}]: '${files[index]!.path}' is not in strict path order`;
+    }
+  }
+  const body = files.find((file) => file.path === "SKILL.md");
+  if (body === undefined) return "its files do not list SKILL.md";
+  if (body.sha256 !== skill.digest || body.size !== Buffer.byteLength(skill.text, "utf8")) {
+    return "its files' SKILL.md is not the body the digest describes";
+  }
+  if (treeDigestOf(files) !== skill.treeDigest)
+    return "its treeDigest is not the digest over its files";
+  return undefined;
 }
 
 function invalid(path: string, detail: string): ReadPayloadResult {

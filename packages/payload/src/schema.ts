@@ -21,7 +21,14 @@ export type PayloadSkill = {
   path: string;
   digest: string;
   text: string;
+  /** The tree digest over `files` (architecture.md: "Tree digest and revision, pinned"). */
+  treeDigest: string;
+  /** Every file of the skill: the install record's for a managed skill, computed for a builtin one. */
+  files: PayloadFile[];
 };
+
+/** One file a worker may use: its path in the skill, size, SHA-256 and mode. */
+export type PayloadFile = { path: string; size: number; sha256: string; executable: boolean };
 
 /** A skill the catalog refused, with its stable code and the reason in words. */
 export type PayloadRefusal = {
@@ -57,6 +64,21 @@ const skillSchema = z.strictObject({
   path: z.string().min(1).describe("absolute path of the skill's SKILL.md"),
   digest: sha256Hex.describe("SHA-256 hex of the UTF-8 bytes of text"),
   text: z.string().describe("the SKILL.md body, exactly the bytes the digest describes"),
+  treeDigest: sha256Hex.describe("SHA-256 hex over files, as the tree digest is defined"),
+  files: z
+    .array(
+      z.strictObject({
+        path: z
+          .string()
+          .min(1)
+          .describe("the file's path in the skill, '/'-separated, as the reader judged it"),
+        size: z.number().int().min(0).describe("bytes"),
+        sha256: sha256Hex.describe("SHA-256 hex of the file's bytes"),
+        executable: z.boolean(),
+      }),
+    )
+    .min(1)
+    .describe("every file of the skill, in path order; SKILL.md among them"),
 });
 
 const refusalSchema = z.strictObject({

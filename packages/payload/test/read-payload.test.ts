@@ -35,7 +35,23 @@ const tampers: Tamper[] = [
       const text = "# alpha\n\nEvil.\n";
       return json({ ...p, skills: [{ ...p.skills[0]!, text, digest: sha256(text) }, p.skills[1]] });
     },
-    refusal: { code: "revision-mismatch" },
+    // The manifest still names the old SKILL.md, so the skill is caught before the revision.
+    refusal: {
+      code: "invalid-payload",
+      detail: "skills[0] ('alpha'): its files' SKILL.md is not the body the digest describes",
+    },
+  },
+  {
+    name: "a file of the manifest changed without its tree digest",
+    edit: (p) => {
+      const [first, second] = p.skills;
+      const files = first!.files.map((file) => ({ ...file, executable: !file.executable }));
+      return json({ ...p, skills: [{ ...first!, files }, second] });
+    },
+    refusal: {
+      code: "invalid-payload",
+      detail: "skills[0] ('alpha'): its treeDigest is not the digest over its files",
+    },
   },
   {
     name: "a changed revision",
@@ -136,6 +152,8 @@ describe("readPayload", () => {
         path: `/w/${id}/SKILL.md`,
         digest: sha256(text),
         text,
+        treeDigest: "0".repeat(64),
+        files: [{ path: "SKILL.md", size: text.length, sha256: sha256(text), executable: false }],
       };
     });
     const revision = revisionOf(skills);

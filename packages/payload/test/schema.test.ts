@@ -17,6 +17,8 @@ const valid = {
       path: "/w/skills/alpha/SKILL.md",
       digest: hex("b"),
       text: "# alpha\n",
+      treeDigest: hex("c"),
+      files: [{ path: "SKILL.md", size: 8, sha256: hex("b"), executable: false }],
     },
   ],
   refused: [{ id: "Bad_Name", code: "invalid-id", reason: "not an id" }],

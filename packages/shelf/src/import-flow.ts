@@ -16,6 +16,7 @@ import {
 } from "@skillshelf/bundle-reader";
 import type { Refusal } from "@skillshelf/contract";
 import { toRefusal } from "@skillshelf/contract";
+import { bundleServability, type McpWarning } from "@skillshelf/mcp";
 import {
   check,
   type InstalledSkill,
@@ -50,7 +51,13 @@ export type ImportChoices = ReadChoices & {
 export type ImportedSkill = InstalledSkill & { files: SkillFileSummary[] };
 
 export type ImportOutcome =
-  | { ok: true; skills: ImportedSkill[]; warnings: Warning[] }
+  | {
+      ok: true;
+      skills: ImportedSkill[];
+      warnings: Warning[];
+      /** Which skills an MCP host is not served (`mcp-unservable`) or need not take (`mcp-over-limits`). */
+      mcpWarnings: McpWarning[];
+    }
   | { ok: false; refusal: Refusal };
 
 /** The reader's options for a surface's choices: given fields only. */
@@ -111,7 +118,12 @@ export async function importSource(
           ...(read.recorded === undefined ? {} : { source: read.recorded }),
         });
     if (!result.ok) return result;
-    return { ok: true, skills: withFiles(result.installed, read.skills), warnings: read.warnings };
+    return {
+      ok: true,
+      skills: withFiles(result.installed, read.skills),
+      warnings: read.warnings,
+      mcpWarnings: read.skills.flatMap((skill) => bundleServability(skill)),
+    };
   } catch (error) {
     return { ok: false, refusal: toRefusal(error) };
   }

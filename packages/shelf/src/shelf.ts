@@ -6,7 +6,10 @@
 import { type ListResult, listBundle, type Source, type Warning } from "@skillshelf/bundle-reader";
 import type { Refusal } from "@skillshelf/contract";
 import { limits } from "@skillshelf/contract";
+import { type McpWarning, mcpServability, type SkillSource, skillSourceOf } from "@skillshelf/mcp";
 import {
+  type FetchResult,
+  fetchSkillFiles,
   type MaterializeResult,
   materialize,
   type PayloadResult,
@@ -56,6 +59,8 @@ export type ShelfListing = {
   payload: PayloadUse;
   warnings: Warning[];
   withheld: RefusedSkill[];
+  /** Which offered skills an MCP host is not served, or need not take (packages/mcp's judgement). */
+  mcpWarnings: McpWarning[];
 };
 
 /** The operations over one pair of roots. */
@@ -93,9 +98,15 @@ export type Shelf = {
   payload(options?: TrustOptions): Promise<PayloadResult>;
   /** Writes `<dir>/skills.json` atomically. */
   writePayload(dir: string, options?: TrustOptions): Promise<MaterializeResult>;
+  /** Writes every file of every payload skill to `<dir>/<id>/`, each held against the payload's manifest, all or nothing. */
+  writeSkillFiles(dir: string, options?: TrustOptions): Promise<FetchResult>;
   /** Keeps `<dir>/skills.json` current until `options.signal` aborts. */
   watchPayload(dir: string, options: WatchOptions): Promise<void>;
   remove(id: string): Promise<RemoveResult>;
+  /** The skills as the MCP server serves them (one source per shelf, so its listing walks are shared). */
+  readonly skills: SkillSource;
+  /** Why an offered skill is not served over MCP (`mcp-unservable`) or not taken by every host (`mcp-over-limits`). */
+  mcpWarnings(ids?: readonly string[]): Promise<McpWarning[]>;
   /** Hears every change of the managed store; returns the unsubscribe. */
   watch(listener: (change: StoreChange) => void): () => void;
   /** Whether the managed store could take a write now. */
@@ -108,6 +119,7 @@ export type Shelf = {
 /** The operations over `roots`, recording `tool` in every install. */
 export function shelfOver(roots: Roots, tool: string): Shelf {
   const { managed } = roots;
+  const skills = skillSourceOf(roots);
   return {
     roots,
     managedLocation: managed?.location ?? "no managed store",
@@ -125,15 +137,34 @@ export function shelfOver(roots: Roots, tool: string): Shelf {
       const listed = await listSkills(roots);
       const warnings = listed.catalog.skills.flatMap((skill) => storedSpecWarnings(skill));
       const gated = await gateCatalog(roots, listed.catalog, { allowDrift: true });
-      return { ...listed, warnings, withheld: gated.allowed };
+      return {
+        ...listed,
+        warnings,
+        withheld: gated.allowed,
+        mcpWarnings: await mcpWarningsOf(skills, undefined),
+      };
     },
     describe: (id) => describeSkill(roots, id),
     readFile: (id, path) => readStoredFile(roots, id, path),
     approve: (id, by) => approve(roots, id, { by, tool }),
     payload: (options = {}) => payload(roots, options),
     writePayload: (dir, options = {}) => materialize(roots, dir, options),
+    writeSkillFiles: async (dir, options = {}) => {
+      const built = await payload(roots, options);
+      if (!built.ok) return built;
+      return fetchSkillFiles(
+        async (id, path) => {
+          const read = await readStoredFile(roots, id, path);
+          return read.ok ? { ok: true, bytes: read.bytes } : read;
+        },
+        built.payload,
+        dir,
+      );
+    },
     watchPayload: (dir, options) => watchPayload(roots, dir, options),
     remove: (id) => remove(roots, id),
+    skills,
+    mcpWarnings: (ids) => mcpWarningsOf(skills, ids),
     watch: (listener) => managed?.subscribe(listener) ?? (() => {}),
     ready: async () => (managed === undefined ? { ok: true } : managed.probeWritable()),
     limits,
@@ -147,4 +178,16 @@ function pick(choices: Pick<ReadChoices, "path" | "signal" | "onProgress">) {
     ...(choices.signal === undefined ? {} : { signal: choices.signal }),
     ...(choices.onProgress === undefined ? {} : { onProgress: choices.onProgress }),
   };
+}
+
+/** The MCP warnings of the offered skills (of `ids` alone, when given). */
+async function mcpWarningsOf(
+  source: SkillSource,
+  ids: readonly string[] | undefined,
+): Promise<McpWarning[]> {
+  const { skills } = await source.list();
+  const wanted = ids === undefined ? undefined : new Set(ids);
+  return skills
+    .filter((skill) => wanted === undefined || wanted.has(skill.id))
+    .flatMap((skill) => mcpServability(skill));
 }

@@ -6,7 +6,7 @@ import type { Context } from "../context.js";
 import { formatBytes, formatTable, printJson } from "../output.js";
 import { type ReadChoices, shelfChoicesOf, summaryOf, totalBytes, withSource } from "../read.js";
 import { EXIT_OK, reportRefusal } from "../refusal.js";
-import { printWarnings } from "../warnings.js";
+import { printMcpWarnings, printWarnings } from "../warnings.js";
 
 export type CheckOptions = ReadChoices & { replace?: boolean; list?: boolean };
 
@@ -26,7 +26,12 @@ export async function runCheck(
   if (!verdict.ok) return reportRefusal(output, verdict.refusal, json);
   const { skills } = verdict;
   if (json) {
-    printJson(output, { ok: true, skills: skills.map(summaryOf), warnings: verdict.warnings });
+    printJson(output, {
+      ok: true,
+      skills: skills.map(summaryOf),
+      warnings: verdict.warnings,
+      mcpWarnings: verdict.mcpWarnings,
+    });
     return EXIT_OK;
   }
   const { out } = output;
@@ -38,6 +43,7 @@ export async function runCheck(
   ]);
   for (const line of formatTable(rows)) out.line(line);
   printWarnings(output, verdict.warnings);
+  printMcpWarnings(output, verdict.mcpWarnings);
   out.line(
     `${out.paint("green", "ok:")} ${skills.length} ${skills.length === 1 ? "skill" : "skills"} would be imported; nothing was written`,
   );

@@ -8,7 +8,7 @@ import { formatBytes, formatTable, printJson } from "../output.js";
 import { type Progress, startProgress } from "../progress.js";
 import { type ReadChoices, shelfChoicesOf, summaryOf, totalBytes, withSource } from "../read.js";
 import { EXIT_OK, reportRefusal } from "../refusal.js";
-import { printWarnings } from "../warnings.js";
+import { printMcpWarnings, printWarnings } from "../warnings.js";
 
 export type ImportOptions = ReadChoices & { replace?: boolean };
 
@@ -36,10 +36,16 @@ export async function runImport(
       .finally(() => progress?.stop()),
   );
   if (!result.ok) return reportRefusal(output, result.refusal, json);
-  const { skills, warnings } = result;
+  const { skills, warnings, mcpWarnings } = result;
   if (json) {
     const installed = skills.map(({ files: _files, ...done }) => done);
-    printJson(output, { ok: true, skills: skills.map(summaryOf), installed, warnings });
+    printJson(output, {
+      ok: true,
+      skills: skills.map(summaryOf),
+      installed,
+      warnings,
+      mcpWarnings,
+    });
     return EXIT_OK;
   }
   const { out } = output;
@@ -54,5 +60,6 @@ export async function runImport(
   });
   for (const line of formatTable(rows)) out.line(line);
   printWarnings(output, warnings);
+  printMcpWarnings(output, mcpWarnings);
   return EXIT_OK;
 }

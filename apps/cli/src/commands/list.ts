@@ -19,7 +19,7 @@ import {
   visibleLength,
 } from "../output.js";
 import { EXIT_OK } from "../refusal.js";
-import { printWarnings } from "../warnings.js";
+import { printMcpWarnings, printWarnings } from "../warnings.js";
 
 /** Digests are shown by their first 12 hex digits, enough to tell versions apart. */
 export const SHORT_DIGEST = 12;
@@ -43,6 +43,7 @@ export async function runList(context: Context): Promise<number> {
         reason,
         ...(changes === undefined ? {} : { files: changes }),
       })),
+      mcpWarnings: listed.mcpWarnings,
     });
     return EXIT_OK;
   }
@@ -79,6 +80,7 @@ export async function runList(context: Context): Promise<number> {
   );
   out.line(`revision ${found.revision}`);
   printWarnings(output, warnings);
+  printMcpWarnings(output, listed.mcpWarnings);
   return EXIT_OK;
 }
 

@@ -2,6 +2,8 @@
 // the payload package. Without --out it says what the payload holds; with
 // --out it materializes `<dir>/skills.json` atomically; with --watch as well,
 // it keeps doing so whenever the revision changes (payload-watch.ts). With
+// --files <dir> it writes every file of every skill to <dir>/<id>/, each
+// checked against the payload's manifest first (all or nothing). With
 // --json the payload itself follows `"ok": true`, so a script gets the bodies too.
 import { resolve } from "node:path";
 import type { Payload } from "@skillshelf/payload";
@@ -10,10 +12,29 @@ import { type Channel, formatBytes, formatTable, printJson } from "../output.js"
 import { EXIT_OK, reportRefusal } from "../refusal.js";
 import { SHORT_DIGEST } from "./list.js";
 
-export type PayloadOptions = { out?: string; watch?: boolean; allowDrift?: boolean };
+export type PayloadOptions = {
+  out?: string;
+  watch?: boolean;
+  allowDrift?: boolean;
+  files?: string;
+};
 
 export async function runPayload(context: Context, options: PayloadOptions): Promise<number> {
   const { output, json, shelf } = context;
+  if (options.files !== undefined) {
+    if (options.out !== undefined || options.watch === true) {
+      throw new UsageError("--files writes the skills' files; use it without --out and --watch");
+    }
+    const fetched = await shelf.writeSkillFiles(resolve(context.cwd, options.files), {
+      allowDrift: options.allowDrift === true,
+    });
+    if (!fetched.ok) return reportRefusal(output, fetched.refusal, json);
+    if (json) printJson(output, { ok: true, skills: fetched.skills });
+    else
+      for (const skill of fetched.skills)
+        output.out.line(`${output.out.paint("green", "wrote")} ${skill.dir}`);
+    return EXIT_OK;
+  }
   if (options.watch === true) {
     if (options.out === undefined) throw new UsageError("--watch needs --out <dir> to write to");
     const { runPayloadWatch } = await import("./payload-watch.js");
