@@ -16,7 +16,6 @@ import {
 } from "@skillshelf/payload";
 import {
   type CatalogWithBodies,
-  describeSkill,
   type InstallRecord,
   listSkills,
   type PayloadUse,
@@ -28,15 +27,18 @@ import {
   type StoreChange,
   type StoredFileResult,
   storedSpecWarnings,
-  type VerifyResult,
-  verify,
 } from "@skillshelf/skill-catalog";
+import { describeSigned } from "./describe-signed.js";
+import { type DigestResult, digestSource } from "./digest.js";
 import {
   type ImportChoices,
   type ImportOutcome,
   importSource,
   type ReadChoices,
 } from "./import-flow.js";
+import type { SignatureStatus } from "./signature-status.js";
+import { type SignedVerifyResult, verifySigned } from "./signed-verify.js";
+import { NO_TRUST, type Trust } from "./trust.js";
 import { type UpdateResult, updateSkills } from "./update.js";
 
 /** What `list` shows: the catalog with bodies, records by id, the payload bound's use, and warnings. */
@@ -54,6 +56,10 @@ export type Shelf = {
   readonly managedLocation: string;
   /** This tool as `name version`, kept in install records. */
   readonly tool: string;
+  /** Whose signatures are honoured, and whether only signed skills are accepted. */
+  readonly trust: Trust;
+  /** Each skill of a source with its tree digest and the statement a signer signs. */
+  digest(source: Source, choices?: ReadChoices): Promise<DigestResult>;
   /** What a source holds, and under which path, judging nothing. */
   listSource(
     source: Source,
@@ -67,11 +73,16 @@ export type Shelf = {
     ids?: readonly string[],
     options?: { force?: boolean; ref?: string },
   ): Promise<UpdateResult>;
-  verify(ids?: readonly string[]): Promise<VerifyResult>;
+  /** Each managed skill against its record, and its signature re-checked against the trust now. */
+  verify(ids?: readonly string[]): Promise<SignedVerifyResult>;
   list(): Promise<ShelfListing>;
+  /** One skill's files, tree digest, record and drift, and its signature checked now. */
   describe(
     id: string,
-  ): Promise<{ ok: true; description: SkillDescription } | { ok: false; refusal: Refusal }>;
+  ): Promise<
+    | { ok: true; description: SkillDescription & { signature: SignatureStatus } }
+    | { ok: false; refusal: Refusal }
+  >;
   readFile(id: string, path: string): Promise<StoredFileResult>;
   payload(): Promise<PayloadResult>;
   /** Writes `<dir>/skills.json` atomically. */
@@ -88,26 +99,28 @@ export type Shelf = {
   close(): Promise<void>;
 };
 
-/** The operations over `roots`, recording `tool` in every install. */
-export function shelfOver(roots: Roots, tool: string): Shelf {
+/** The operations over `roots`, recording `tool` in every install and holding skills to `trust`. */
+export function shelfOver(roots: Roots, tool: string, trust: Trust = NO_TRUST): Shelf {
   const { managed } = roots;
   return {
     roots,
     managedLocation: managed?.location ?? "no managed store",
     tool,
+    trust,
+    digest: (source, choices = {}) => digestSource(source, choices, trust),
     listSource: (source, choices = {}) => listBundle(source, pick(choices)),
     check: (source, choices = {}) =>
-      importSource(roots, source, { ...choices, dryRun: true, tool }),
+      importSource(roots, source, { ...choices, dryRun: true, tool, trust }),
     import: (source, choices = {}) =>
-      importSource(roots, source, { ...choices, dryRun: false, tool }),
+      importSource(roots, source, { ...choices, dryRun: false, tool, trust }),
     update: (ids = [], options = {}) => updateSkills(roots, ids, { ...options, tool }),
-    verify: (ids = []) => verify(roots, ids),
+    verify: (ids = []) => verifySigned(roots, ids, trust),
     list: async () => {
       const listed = await listSkills(roots);
       const warnings = listed.catalog.skills.flatMap((skill) => storedSpecWarnings(skill));
       return { ...listed, warnings };
     },
-    describe: (id) => describeSkill(roots, id),
+    describe: (id) => describeSigned(roots, id, trust),
     readFile: (id, path) => readStoredFile(roots, id, path),
     payload: () => payload(roots),
     writePayload: (dir) => materialize(roots, dir),

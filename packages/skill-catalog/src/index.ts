@@ -9,6 +9,8 @@ export { type PayloadUse, payloadUse, refusePayloadTooLarge } from "./payload-bo
 export type { FileRead, SkillFileRead } from "./read-skill-file.js";
 export {
   type InstallRecord,
+  isSignatureFile,
+  type RecordedSignature,
   type RecordedSource,
   type Tree,
   type TreeFile,
