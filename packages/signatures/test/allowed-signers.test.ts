@@ -12,7 +12,7 @@ import {
   signWithSshKeygen,
   type TestKey,
   verifyWithSshKeygen,
-} from "./ssh-keygen.js";
+} from "@skillshelf/test-utils/ssh-keygen";
 
 let dir: string;
 let removeDir: () => void;

@@ -19,7 +19,7 @@ import {
   signWithSshKeygen,
   type TestKey,
   verifyWithSshKeygen,
-} from "./ssh-keygen.js";
+} from "@skillshelf/test-utils/ssh-keygen";
 
 const specs = {
   alice: { type: "ed25519" },

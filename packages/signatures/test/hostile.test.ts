@@ -15,7 +15,7 @@ import {
   signWithSshKeygen,
   type TestKey,
   verifyWithSshKeygen,
-} from "./ssh-keygen.js";
+} from "@skillshelf/test-utils/ssh-keygen";
 import { armor, blobOf, buildSshsig, keyBlobOf, signedData } from "./sshsig-blob.js";
 
 const id = "greet";
