@@ -49,7 +49,7 @@ export async function runCheck(
     out.paint("bold", skill.id),
     `${skill.files.length} ${skill.files.length === 1 ? "file" : "files"}`,
     formatBytes(totalBytes(skill)),
-    signatureLabel(out, skill.signature),
+    signatureLabel(out, skill.signature, true),
   ]);
   for (const line of formatTable(rows)) out.line(line.trimEnd());
   for (const skill of skills) {

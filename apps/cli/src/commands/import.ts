@@ -60,7 +60,7 @@ export async function runImport(
       out.paint("bold", done.id),
       `${files} ${files === 1 ? "file" : "files"}`,
       formatBytes(totalBytes(done)),
-      signatureLabel(out, done.signature),
+      signatureLabel(out, done.signature, true),
     ];
   });
   for (const line of formatTable(rows)) out.line(line.trimEnd());
