@@ -113,7 +113,7 @@ export function shelfOver(roots: Roots, tool: string, trust: Trust = NO_TRUST): 
       importSource(roots, source, { ...choices, dryRun: true, tool, trust }),
     import: (source, choices = {}) =>
       importSource(roots, source, { ...choices, dryRun: false, tool, trust }),
-    update: (ids = [], options = {}) => updateSkills(roots, ids, { ...options, tool }),
+    update: (ids = [], options = {}) => updateSkills(roots, ids, { ...options, tool, trust }),
     verify: (ids = []) => verifySigned(roots, ids, trust),
     list: async () => {
       const listed = await listSkills(roots);

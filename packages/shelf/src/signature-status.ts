@@ -98,8 +98,15 @@ function badOf(id: string, refusal: SignatureRefusal, trust: Trust): SignatureSt
   return {
     status: "bad",
     ...(fingerprint === undefined ? {} : { fingerprint }),
-    refusal: { code: "bad-signature", skill: id, detail: phraseOf(refusal.reason) },
+    refusal: { code: "bad-signature", skill: id, detail: badDetail(refusal) },
   };
+}
+
+/** Why a SKILL.sig proves nothing, without the key (the status carries it). */
+function badDetail(refusal: SignatureRefusal): string {
+  if (refusal.code === "bad-signature" && refusal.why === "mismatch")
+    return "it was made over another statement: another skill's id, another tree, or altered";
+  return phraseOf(refusal.reason);
 }
 
 const untrustedWhy: Record<UntrustedWhy, string> = {

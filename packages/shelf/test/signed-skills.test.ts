@@ -286,6 +286,31 @@ describe("verify", () => {
   });
 });
 
+describe("update", () => {
+  it("holds a re-read skill to the policy, and records its new signer", async () => {
+    const dir = makeTempDir();
+    const shelf = await shelfIn(dir, { ...trustFiles(dir), requireSigned: true });
+    const folder = writeGreet(join(dir, "src"));
+    await sign(shelf, folder, alice);
+    expect((await shelf.import({ kind: "path", path: folder })).ok).toBe(true);
+
+    // Changed at its source and not signed again: refused, the installed skill kept.
+    writeFileSync(join(folder, "SKILL.md"), skillText("greet", "Say hi.\n"));
+    const refused = await shelf.update();
+    expect(refused.ok && refused.skills[0]).toMatchObject({
+      id: "greet",
+      status: "refused",
+      refusal: { code: "bad-signature" },
+    });
+
+    await sign(shelf, folder, alice);
+    const updated = await shelf.update();
+    expect(updated.ok && updated.skills[0]!.status).toBe("updated");
+    const record = await shelf.roots.managed!.record("greet");
+    expect(record?.signature?.fingerprint).toBe(alice.fingerprint);
+  });
+});
+
 describe("trust files", () => {
   it.each([
     ["a missing allowed_signers", { trust: "nope" }, "nope", "it does not exist"],

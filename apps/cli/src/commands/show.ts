@@ -14,10 +14,10 @@ import { signatureProblem } from "../signature.js";
 /** The signature row: who signed the tree and with which key, or why not. */
 function signatureLine(signature: SignatureStatus): string {
   switch (signature.status) {
+    case "unsigned":
+      return "unsigned";
     case "signed":
       return `signed by ${signature.principal} (${signature.fingerprint}, ${signature.algorithm}); SKILL.sig is not part of the tree`;
-    case "unsigned":
-      return "unsigned (no SKILL.sig)";
     case "untrusted":
       return `signed by key ${signature.fingerprint}, which the trust file does not trust`;
     case "bad":
@@ -54,8 +54,8 @@ export async function runShow(context: Context, id: string): Promise<number> {
     ["digest", report.digest],
     ["bytes", String(report.bytes)],
     ["tree", treeDigest],
-    ["signature", signatureLine(signature)],
   ];
+  if (signature.status !== "unsigned") rows.push(["signature", signatureLine(signature)]);
   if (skill.description !== undefined) rows.push(["description", skill.description]);
   if (verdict !== undefined) {
     const drift =
