@@ -2,11 +2,12 @@
 // while stdin arrives and another while the shelf reads it, and hands it to
 // one of the shelf's operations (check, import, listSource): the CLI reads
 // nothing itself, so check can promise import's verdict.
+
+import { readFile } from "node:fs/promises";
+import { resolve } from "node:path";
 import type { ReadProgress, Source } from "@skillshelf/bundle-reader";
 import { limits, type Refusal } from "@skillshelf/contract";
 import type { ImportChoices, ImportedSkill } from "@skillshelf/shelf";
-import { readFile } from "node:fs/promises";
-import { resolve } from "node:path";
 import { type Context, UsageError } from "./context.js";
 import { startProgress } from "./progress.js";
 import { resolveSource } from "./source.js";
