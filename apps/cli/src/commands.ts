@@ -3,6 +3,7 @@
 // command starts faster when `check` never loads what `payload` needs).
 // program.ts turns the table into commander commands.
 import type { CheckOptions } from "./commands/check.js";
+import type { DigestOptions } from "./commands/digest.js";
 import type { ImportOptions } from "./commands/import.js";
 import type { PayloadOptions } from "./commands/payload.js";
 import type { SyncOptions } from "./commands/sync.js";
@@ -39,6 +40,19 @@ const STRICT_OPTION = [
   "refuse a bundle that draws any Agent Skills specification warning (spec-violation)",
 ] as const;
 
+/** The signature policy and signatures given beside the source. */
+const SIGNATURE_OPTIONS = [
+  [
+    "--require-signed",
+    "refuse a skill that is unsigned or not signed by a key in the trust file (also $SKILLSHELF_REQUIRE_SIGNED=1)",
+  ],
+  [
+    "--signature <file>",
+    "a SKILL.sig given beside the source, matched to the skill whose statement it signs (repeat for more)",
+    "repeatable",
+  ],
+] as const;
+
 /** The reader's selection: a directory of the source, and some of its skills. */
 const SELECT_OPTIONS = [
   ["--path <dir>", "take this directory of the source as the bundle's root (for example skills)"],
@@ -65,6 +79,7 @@ export const commandSpecs: readonly CommandSpec[] = [
       NAME_OPTION,
       ...SELECT_OPTIONS,
       STRICT_OPTION,
+      ...SIGNATURE_OPTIONS,
       ["--list", "list the skills the source holds, and under which path, without judging them"],
     ],
     help: SOURCE_HELP,
@@ -85,10 +100,29 @@ export const commandSpecs: readonly CommandSpec[] = [
       NAME_OPTION,
       ...SELECT_OPTIONS,
       STRICT_OPTION,
+      ...SIGNATURE_OPTIONS,
     ],
     help: SOURCE_HELP,
     run: async (context, [source], options) =>
       (await import("./commands/import.js")).runImport(context, source!, options as ImportOptions),
+  },
+  {
+    usage: "digest <source>",
+    examples: [
+      "skillshelf digest ./greet",
+      "skillshelf digest ./greet --statement > statement",
+      "skillshelf digest skills.tgz --skill pdf-tools --json",
+    ],
+    description:
+      "print each skill's id, tree digest and the statement to sign with 'ssh-keygen -Y sign -n skillshelf'",
+    options: [
+      NAME_OPTION,
+      ...SELECT_OPTIONS,
+      ["--statement", "print only the statement(s) to sign, byte for byte"],
+    ],
+    help: SOURCE_HELP,
+    run: async (context, [source], options) =>
+      (await import("./commands/digest.js")).runDigest(context, source!, options as DigestOptions),
   },
   {
     usage: "verify [ids...]",
@@ -98,8 +132,11 @@ export const commandSpecs: readonly CommandSpec[] = [
       "skillshelf verify --lock skillshelf.lock.json",
     ],
     description:
-      "hold each managed skill (or those named) against its install record, or the store against a lock",
-    options: [["--lock <file>", "say whether the managed store holds exactly this lock's skills"]],
+      "hold each managed skill (or those named) against its install record and check its signature again, or the store against a lock",
+    options: [
+      SIGNATURE_OPTIONS[0],
+      ["--lock <file>", "say whether the managed store holds exactly this lock's skills"],
+    ],
     run: async (context, [ids], options) =>
       typeof options.lock === "string"
         ? (await import("./commands/sync.js")).runVerifyLock(context, options.lock)

@@ -6,7 +6,7 @@
 // and the internal refusal (3) for anything thrown. The commands themselves
 // are listed in commands.ts.
 import { readFileSync } from "node:fs";
-import type { Shelf, ShelfOptions } from "@skillshelf/shelf";
+import type { Shelf, ShelfOptions, TrustOptions } from "@skillshelf/shelf";
 import { Command, CommanderError, Option } from "commander";
 import { type Action, commandSpecs } from "./commands.js";
 import { type Context, UsageError } from "./context.js";
@@ -170,17 +170,32 @@ function addRootOptions(command: Command): void {
         "--store <url>",
         "PostgreSQL store for managed skills (default $SKILLSHELF_STORE)",
       ),
+    )
+    .addOption(
+      new Option(
+        "--trust <file>",
+        "allowed_signers file of the keys whose signatures are trusted (default $SKILLSHELF_TRUST)",
+      ),
+    )
+    .addOption(
+      new Option(
+        "--revoked <file>",
+        "file of revoked public keys (default $SKILLSHELF_REVOKED_KEYS)",
+      ),
     );
 }
 
 /** The root options given after the command, else before it; openShelf applies the defaults. */
-function rootOptionsOf(command: Command): ShelfOptions {
-  const own = command.opts() as ShelfOptions;
-  const global = (command.parent?.opts() ?? {}) as ShelfOptions;
+function rootOptionsOf(command: Command): ShelfOptions & TrustOptions {
+  const own = command.opts() as ShelfOptions & TrustOptions;
+  const global = (command.parent?.opts() ?? {}) as ShelfOptions & TrustOptions;
   return {
     workspace: own.workspace ?? global.workspace,
     data: own.data ?? global.data,
     store: own.store ?? global.store,
+    trust: own.trust ?? global.trust,
+    revoked: own.revoked ?? global.revoked,
+    requireSigned: own.requireSigned === true,
   };
 }
 

@@ -2,6 +2,9 @@
 // while stdin arrives and another while the shelf reads it, and hands it to
 // one of the shelf's operations (check, import, listSource): the CLI reads
 // nothing itself, so check can promise import's verdict.
+
+import { readFile } from "node:fs/promises";
+import { resolve } from "node:path";
 import type { ReadProgress, Source } from "@skillshelf/bundle-reader";
 import { limits, type Refusal } from "@skillshelf/contract";
 import type { ImportChoices, ImportedSkill } from "@skillshelf/shelf";
@@ -19,7 +22,26 @@ export type ReadChoices = {
   path?: string | undefined;
   /** --skill, repeated: keep only these skills. */
   skill?: readonly string[] | undefined;
+  /** --signature, repeated: SKILL.sig files given beside the source. */
+  signature?: readonly string[] | undefined;
 };
+
+/** The bytes of each --signature file; a file that cannot be read is a usage error. */
+export async function givenSignatures(
+  context: Context,
+  choices: ReadChoices,
+): Promise<Uint8Array[]> {
+  const given: Uint8Array[] = [];
+  for (const path of choices.signature ?? []) {
+    try {
+      given.push(await readFile(resolve(context.cwd, path)));
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code ?? "error";
+      throw new UsageError(`cannot read the signature file '${path}' (${code})`);
+    }
+  }
+  return given;
+}
 
 /** The shelf's read choices for the command line's, with the reading progress line. */
 export function shelfChoicesOf(
@@ -66,8 +88,8 @@ export async function withSource<T>(
 }
 
 /** A skill as --json reports it: `id` and its files (path, size, executable), never their text. */
-export function summaryOf(skill: ImportedSkill): Pick<ImportedSkill, "id" | "files"> {
-  return { id: skill.id, files: skill.files };
+export function summaryOf(skill: ImportedSkill): Pick<ImportedSkill, "id" | "files" | "signature"> {
+  return { id: skill.id, files: skill.files, signature: skill.signature };
 }
 
 /** Total bytes of a skill's files. */

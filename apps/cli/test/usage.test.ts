@@ -4,7 +4,7 @@ import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { runBin } from "./support/run.js";
 
-const commands = ["check", "import", "list", "show", "remove", "payload", "limits"];
+const commands = ["check", "import", "digest", "list", "show", "remove", "payload", "limits"];
 
 describe("help and version", () => {
   it.each(commands)("%s --help prints its usage and exits 0", async (command) => {

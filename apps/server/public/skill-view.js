@@ -112,7 +112,7 @@ export async function showSkill(id) {
     heading.focus();
     return;
   }
-  const { skill, files, record, verify } = answer.body;
+  const { skill, files, record, verify, signature } = answer.body;
   const facts = [
     ["origin", skill.origin],
     ["path", skill.path],
@@ -134,6 +134,8 @@ export async function showSkill(id) {
   }
   byId("detail-facts").replaceChildren(
     ...facts.flatMap(([name, value]) => [el("dt", {}, name), el("dd", {}, value)]),
+    el("dt", {}, "signature"),
+    el("dd", {}, signatureBadge(signature)),
   );
   const tree = listOf(treeOf(files), (file, button) => void view(id, file, button));
   byId("detail-files").replaceChildren(tree);
@@ -142,6 +144,32 @@ export async function showSkill(id) {
   const first = files.find((file) => file.path === "SKILL.md") ?? files[0];
   const button = tree.querySelector(`button[data-path="${CSS.escape(first?.path ?? "")}"]`);
   if (first && button instanceof HTMLButtonElement) await view(id, first, button);
+}
+
+/**
+ * Who vouched for the skill's tree: a badge naming the signer and key, or why not.
+ * @param {import("@skillshelf/shelf").SignatureStatus} signature
+ * @returns {HTMLElement}
+ */
+function signatureBadge(signature) {
+  switch (signature.status) {
+    case "signed":
+      return el(
+        "span",
+        { class: "badge signed", title: `${signature.fingerprint} (${signature.algorithm})` },
+        `signed by ${signature.principal}`,
+      );
+    case "unsigned":
+      return el("span", { class: "empty" }, "unsigned");
+    case "untrusted":
+      return el(
+        "span",
+        { class: "badge untrusted", title: signature.refusal.detail ?? "" },
+        `signed by an untrusted key ${signature.fingerprint}`,
+      );
+    default:
+      return el("span", { class: "badge bad-signature" }, "SKILL.sig does not prove this tree");
+  }
 }
 
 /**

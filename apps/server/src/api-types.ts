@@ -3,7 +3,7 @@
 // what the server really sends. Sizes arrive formatted (`size`) beside the
 // byte counts, so the console formats nothing itself.
 import type { BundleListing, Warning } from "@skillshelf/bundle-reader";
-import type { ImportedSkill } from "@skillshelf/shelf";
+import type { ImportedSkill, SignatureStatus } from "@skillshelf/shelf";
 import type {
   InstallRecord,
   OfferedSkill,
@@ -51,6 +51,8 @@ export type SkillAnswer = {
   files: ListedFile[];
   record?: InstallRecord;
   verify?: Verdict;
+  /** Who signed its tree, checked now against the server's trust file (SKILL.sig is not part of the tree). */
+  signature: SignatureStatus;
   /** The Agent Skills specification's warnings for its SKILL.md (they never refuse). */
   warnings: Warning[];
 };

@@ -6,14 +6,14 @@
 // than loopback needs a token chosen by the operator: a generated one would be
 // printed to whoever reads the console, which is fine on 127.0.0.1 only.
 import { parseArgs } from "node:util";
-import type { ShelfOptions } from "@skillshelf/shelf";
+import type { ShelfOptions, TrustOptions } from "@skillshelf/shelf";
 import { z } from "zod";
 
 export type ServerConfig = {
   host: string;
   port: number;
   /** --workspace, --data and --store as given, for openShelf (which applies the defaults). */
-  shelf: ShelfOptions;
+  shelf: ShelfOptions & TrustOptions;
   /** The token from SKILLSHELF_TOKEN, or undefined to generate one. */
   token: string | undefined;
   /** The read-only token from SKILLSHELF_READ_TOKEN, if any. */
@@ -44,6 +44,12 @@ Options:
   --store <url>       keep managed skills in PostgreSQL, shared by every
                       replica (postgres://user@host:5432/db; default
                       $SKILLSHELF_STORE); --data is then unused
+  --trust <file>      allowed_signers file of the keys whose signatures are
+                      trusted (default $SKILLSHELF_TRUST)
+  --revoked <file>    file of revoked public keys (default
+                      $SKILLSHELF_REVOKED_KEYS)
+  --require-signed    refuse a skill not signed by a trusted key (also
+                      SKILLSHELF_REQUIRE_SIGNED=1)
   --allowed-host <name>
                       a name the Host header may carry (repeatable); the bound
                       host, localhost, 127.0.0.1 and [::1] are always served,
@@ -126,6 +132,9 @@ export function parseConfig(argv: readonly string[], env: NodeJS.ProcessEnv): Co
         workspace: { type: "string" },
         store: { type: "string" },
         lock: { type: "string" },
+        trust: { type: "string" },
+        revoked: { type: "string" },
+        "require-signed": { type: "boolean" },
         "allowed-host": { type: "string", multiple: true },
         version: { type: "boolean", short: "v" },
         help: { type: "boolean", short: "h" },
@@ -152,17 +161,20 @@ export function parseConfig(argv: readonly string[], env: NodeJS.ProcessEnv): Co
     return { ok: false, message: first?.message ?? "the configuration is invalid" };
   }
   const { data, workspace, ...rest } = parsed.data;
-  const store = typeof values.store === "string" ? values.store : undefined;
-  const flagLock = typeof values.lock === "string" && values.lock !== "" ? values.lock : undefined;
+  const text = (name: string): string | undefined =>
+    typeof values[name] === "string" ? values[name] : undefined;
+  const shelf = {
+    workspace,
+    data,
+    store: text("store"),
+    trust: text("trust"),
+    revoked: text("revoked"),
+    requireSigned: values["require-signed"] === true,
+  };
+  const flagLock = text("lock") === "" ? undefined : text("lock");
   const lock = flagLock ?? (env.SKILLSHELF_LOCK === "" ? undefined : env.SKILLSHELF_LOCK);
   return {
     ok: true,
-    config: {
-      ...rest,
-      token: rest.token,
-      readToken: rest.readToken,
-      lock,
-      shelf: { workspace, data, store },
-    },
+    config: { ...rest, token: rest.token, readToken: rest.readToken, lock, shelf },
   };
 }

@@ -13,7 +13,14 @@ describe("parseConfig", () => {
       config: {
         host: "127.0.0.1",
         port: 4747,
-        shelf: { workspace: undefined, data: undefined, store: undefined },
+        shelf: {
+          workspace: undefined,
+          data: undefined,
+          store: undefined,
+          trust: undefined,
+          revoked: undefined,
+          requireSigned: false,
+        },
         token: undefined,
         allowedHosts: [],
       },
@@ -43,7 +50,14 @@ describe("parseConfig", () => {
       config: {
         host: "0.0.0.0",
         port: 0,
-        shelf: { workspace: "/w", data: "/d", store: undefined },
+        shelf: {
+          workspace: "/w",
+          data: "/d",
+          store: undefined,
+          trust: undefined,
+          revoked: undefined,
+          requireSigned: false,
+        },
         token,
         allowedHosts: ["skills.example.org", "[fd00::1]:8080"],
       },
@@ -100,5 +114,19 @@ describe("consoleUrl", () => {
     ["shelf.internal", "http://shelf.internal:4747/"],
   ])("%s", (host, url) => {
     expect(consoleUrl(host, 4747)).toBe(url);
+  });
+});
+
+describe("trust", () => {
+  it("hands --trust, --revoked and --require-signed to openShelf, as the CLI does", () => {
+    const result = parseConfig(
+      ["--trust", "/etc/skillshelf/allowed_signers", "--revoked", "/r", "--require-signed"],
+      {},
+    );
+    expect(result.ok === true && result.config.shelf).toMatchObject({
+      trust: "/etc/skillshelf/allowed_signers",
+      revoked: "/r",
+      requireSigned: true,
+    });
   });
 });

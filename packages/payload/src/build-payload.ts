@@ -10,12 +10,12 @@ import { resolve } from "node:path";
 import { MAX_PAYLOAD_BYTES, type Refusal } from "@skillshelf/contract";
 import {
   catalogWithBodies,
+  type GateOptions,
   gateCatalog,
   type RefusedSkill,
   type Roots,
   refusePayloadTooLarge,
   revisionOf,
-  type TrustOptions,
 } from "@skillshelf/skill-catalog";
 import { countBodyBytes, digestText } from "./digest.js";
 import { manifestsOf } from "./manifests.js";
@@ -30,7 +30,7 @@ export type PayloadResult =
  * payload-too-large. Only vouched-for managed skills are offered (the trust
  * gate, skill-catalog's trust-gate.ts): a drifted or unapproved one is refused.
  */
-export async function payload(roots: Roots, options: TrustOptions = {}): Promise<PayloadResult> {
+export async function payload(roots: Roots, options: GateOptions = {}): Promise<PayloadResult> {
   let view: Awaited<ReturnType<typeof gateCatalog>>;
   try {
     view = await gateCatalog(roots, await catalogWithBodies(roots), options);

@@ -5,7 +5,7 @@
 import { mkdir } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import type { Refusal } from "@skillshelf/contract";
-import type { RefusedSkill, Roots, TrustOptions } from "@skillshelf/skill-catalog";
+import type { GateOptions, RefusedSkill, Roots } from "@skillshelf/skill-catalog";
 import { payload } from "./build-payload.js";
 import type { Payload } from "./schema.js";
 import { writeAtomically } from "./write-atomically.js";
@@ -22,7 +22,7 @@ export type MaterializeResult =
 export async function materialize(
   roots: Roots,
   dir: string,
-  options: TrustOptions = {},
+  options: GateOptions = {},
 ): Promise<MaterializeResult> {
   const built = await payload(roots, options);
   if (!built.ok) return built;

@@ -10,7 +10,7 @@
 // while a build runs are folded into one more build after it.
 
 import type { Refusal } from "@skillshelf/contract";
-import type { RefusedSkill, Roots, TrustOptions } from "@skillshelf/skill-catalog";
+import type { GateOptions, RefusedSkill, Roots } from "@skillshelf/skill-catalog";
 import { payload } from "./build-payload.js";
 import { writePayload } from "./materialize.js";
 import type { Payload } from "./schema.js";
@@ -20,7 +20,7 @@ export type WatchEvent =
   | { kind: "written"; path: string; payload: Payload; allowed: RefusedSkill[] }
   | { kind: "refused"; refusal: Refusal };
 
-export type WatchOptions = TrustOptions & {
+export type WatchOptions = GateOptions & {
   /** Ends the watch; the promise resolves once the build under way has finished. */
   signal: AbortSignal;
   /** Milliseconds between checks when nothing announced a change (default 5,000). */

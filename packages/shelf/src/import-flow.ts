@@ -27,6 +27,9 @@ import {
   summarizeFiles,
 } from "@skillshelf/skill-catalog";
 import { recordSource, type Selection } from "./recorded-source.js";
+import type { SignatureStatus } from "./signature-status.js";
+import { judgeSignatures } from "./signed-import.js";
+import type { Trust } from "./trust.js";
 
 /** What a check or an import reads: the selection, strictness, and how the read is watched. */
 export type ReadChoices = {
@@ -43,12 +46,17 @@ export type ReadChoices = {
 export type ImportChoices = ReadChoices & {
   /** Replace managed skills of the same id. */
   replace?: boolean | undefined;
+  /** Signatures given beside the source (`--signature`), each matched to the skill it signs. */
+  signatures?: readonly Uint8Array[] | undefined;
   /** Called once the bundle is read, before the store is asked (a surface's progress line). */
   onRead?: ((skills: readonly Skill[]) => void) | undefined;
 };
 
-/** One skill a check would install, or an import installed, with its files summarized. */
-export type ImportedSkill = InstalledSkill & { files: SkillFileSummary[] };
+/** One skill a check would install, or an import installed, with its files and signature. */
+export type ImportedSkill = InstalledSkill & {
+  files: SkillFileSummary[];
+  signature: SignatureStatus;
+};
 
 export type ImportOutcome =
   | {
@@ -97,7 +105,7 @@ export async function readAndRecord(
 export async function importSource(
   roots: Roots,
   source: Source,
-  choices: ImportChoices & { dryRun: boolean; tool: string },
+  choices: ImportChoices & { dryRun: boolean; tool: string; trust: Trust },
 ): Promise<ImportOutcome> {
   try {
     const read = await readAndRecord(
@@ -109,18 +117,22 @@ export async function importSource(
     source = undefined as unknown as Source;
     if (!read.ok) return read;
     choices.onRead?.(read.skills);
+    const signed = judgeSignatures(read.skills, choices.signatures ?? [], choices.trust);
+    if (!signed.ok) return signed;
+    const { skills, statuses } = signed;
     const replace = choices.replace === true;
     const result = choices.dryRun
-      ? await check(roots, read.skills, { replace })
-      : await install(roots, read.skills, {
+      ? await check(roots, skills, { replace })
+      : await install(roots, skills, {
           replace,
           tool: choices.tool,
+          signatures: signed.recorded,
           ...(read.recorded === undefined ? {} : { source: read.recorded }),
         });
     if (!result.ok) return result;
     return {
       ok: true,
-      skills: withFiles(result.installed, read.skills),
+      skills: withFiles(result.installed, skills, statuses),
       warnings: read.warnings,
       mcpWarnings: read.skills.flatMap((skill) => bundleServability(skill)),
     };
@@ -129,11 +141,16 @@ export async function importSource(
   }
 }
 
-/** Each installed skill with its bundle files summarized (never decoded). */
-function withFiles(installed: InstalledSkill[], skills: readonly Skill[]): ImportedSkill[] {
+/** Each installed skill with its bundle files summarized (never decoded) and its signature. */
+function withFiles(
+  installed: InstalledSkill[],
+  skills: readonly Skill[],
+  statuses: ReadonlyMap<string, SignatureStatus>,
+): ImportedSkill[] {
   const byName = new Map(skills.map((skill) => [skill.name, skill]));
   return installed.map((done) => ({
     ...done,
     files: summarizeFiles(byName.get(done.id)?.files ?? []),
+    signature: statuses.get(done.id) ?? { status: "unsigned" },
   }));
 }

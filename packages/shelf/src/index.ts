@@ -1,5 +1,6 @@
 // The application layer's whole public face: open a shelf, and the shapes
 // its operations answer.
+export type { DigestResult, SkillDigest } from "./digest.js";
 export type { ImportChoices, ImportedSkill, ImportOutcome, ReadChoices } from "./import-flow.js";
 export {
   decideLocations,
@@ -27,6 +28,14 @@ export {
 } from "./manifest.js";
 export { type OpenShelfOptions, type OpenShelfResult, openShelf } from "./open-shelf.js";
 export { type Shelf, type ShelfListing, shelfOver } from "./shelf.js";
+export {
+  checkSignature,
+  policyRefusal,
+  type SignatureStatus,
+  signatureStatusOf,
+} from "./signature-status.js";
+export type { SignedVerdict, SignedVerifyResult } from "./signed-verify.js";
 export type { LockStatus, SyncOptions, SyncOutcome, SyncResult } from "./sync.js";
+export { decideTrust, NO_TRUST, type Trust, type TrustOptions } from "./trust.js";
 export type { UpdateOptions, UpdateOutcome, UpdateResult } from "./update.js";
 export { readPackageVersion, toolName } from "./version.js";

@@ -21,7 +21,7 @@ import {
   type ApproveResult,
   approve,
   type CatalogWithBodies,
-  describeSkill,
+  type GateOptions,
   gateCatalog,
   type InstallRecord,
   listSkills,
@@ -35,17 +35,19 @@ import {
   type StoreChange,
   type StoredFileResult,
   storedSpecWarnings,
-  type TrustOptions,
-  type VerifyResult,
-  verify,
 } from "@skillshelf/skill-catalog";
+import { describeSigned } from "./describe-signed.js";
+import { type DigestResult, digestSource } from "./digest.js";
 import {
   type ImportChoices,
   type ImportOutcome,
   importSource,
   type ReadChoices,
 } from "./import-flow.js";
+import type { SignatureStatus } from "./signature-status.js";
+import { type SignedVerifyResult, verifySigned } from "./signed-verify.js";
 import { type LockStatus, lockStatus, type SyncOptions, type SyncResult, syncSet } from "./sync.js";
+import { NO_TRUST, type Trust } from "./trust.js";
 import { type UpdateResult, updateSkills } from "./update.js";
 
 /**
@@ -70,6 +72,10 @@ export type Shelf = {
   readonly managedLocation: string;
   /** This tool as `name version`, kept in install records. */
   readonly tool: string;
+  /** Whose signatures are honoured, and whether only signed skills are accepted. */
+  readonly trust: Trust;
+  /** Each skill of a source with its tree digest and the statement a signer signs. */
+  digest(source: Source, choices?: ReadChoices): Promise<DigestResult>;
   /** What a source holds, and under which path, judging nothing. */
   listSource(
     source: Source,
@@ -83,23 +89,28 @@ export type Shelf = {
     ids?: readonly string[],
     options?: { force?: boolean; ref?: string },
   ): Promise<UpdateResult>;
-  verify(ids?: readonly string[]): Promise<VerifyResult>;
+  /** Each managed skill against its record, and its signature re-checked against the trust now. */
+  verify(ids?: readonly string[]): Promise<SignedVerifyResult>;
   /** Makes the managed store hold exactly a manifest's skills (or a lock's, frozen) and writes the lock. */
   sync(options: SyncOptions): Promise<SyncResult>;
   /** Whether the managed store holds exactly the skills of the lock at `lockPath`. */
   lockStatus(lockPath: string): Promise<LockStatus>;
   list(): Promise<ShelfListing>;
+  /** One skill's files, tree digest, record and drift, and its signature checked now. */
   describe(
     id: string,
-  ): Promise<{ ok: true; description: SkillDescription } | { ok: false; refusal: Refusal }>;
+  ): Promise<
+    | { ok: true; description: SkillDescription & { signature: SignatureStatus } }
+    | { ok: false; refusal: Refusal }
+  >;
   readFile(id: string, path: string): Promise<StoredFileResult>;
   /** Vouches for the managed skill `id`'s files as they are now, recording `by` and the time. */
   approve(id: string, by: string): Promise<ApproveResult>;
-  payload(options?: TrustOptions): Promise<PayloadResult>;
+  payload(options?: GateOptions): Promise<PayloadResult>;
   /** Writes `<dir>/skills.json` atomically. */
-  writePayload(dir: string, options?: TrustOptions): Promise<MaterializeResult>;
+  writePayload(dir: string, options?: GateOptions): Promise<MaterializeResult>;
   /** Writes every file of every payload skill to `<dir>/<id>/`, each held against the payload's manifest, all or nothing. */
-  writeSkillFiles(dir: string, options?: TrustOptions): Promise<FetchResult>;
+  writeSkillFiles(dir: string, options?: GateOptions): Promise<FetchResult>;
   /** Keeps `<dir>/skills.json` current until `options.signal` aborts. */
   watchPayload(dir: string, options: WatchOptions): Promise<void>;
   remove(id: string): Promise<RemoveResult>;
@@ -116,21 +127,23 @@ export type Shelf = {
   close(): Promise<void>;
 };
 
-/** The operations over `roots`, recording `tool` in every install. */
-export function shelfOver(roots: Roots, tool: string): Shelf {
+/** The operations over `roots`, recording `tool` in every install and holding skills to `trust`. */
+export function shelfOver(roots: Roots, tool: string, trust: Trust = NO_TRUST): Shelf {
   const { managed } = roots;
   const skills = skillSourceOf(roots);
   return {
     roots,
     managedLocation: managed?.location ?? "no managed store",
     tool,
+    trust,
+    digest: (source, choices = {}) => digestSource(source, choices, trust),
     listSource: (source, choices = {}) => listBundle(source, pick(choices)),
     check: (source, choices = {}) =>
-      importSource(roots, source, { ...choices, dryRun: true, tool }),
+      importSource(roots, source, { ...choices, dryRun: true, tool, trust }),
     import: (source, choices = {}) =>
-      importSource(roots, source, { ...choices, dryRun: false, tool }),
-    update: (ids = [], options = {}) => updateSkills(roots, ids, { ...options, tool }),
-    verify: (ids = []) => verify(roots, ids),
+      importSource(roots, source, { ...choices, dryRun: false, tool, trust }),
+    update: (ids = [], options = {}) => updateSkills(roots, ids, { ...options, tool, trust }),
+    verify: (ids = []) => verifySigned(roots, ids, trust),
     sync: (options) => syncSet(roots, { ...options, tool }),
     lockStatus: (lockPath) => lockStatus(roots, lockPath),
     list: async () => {
@@ -144,7 +157,7 @@ export function shelfOver(roots: Roots, tool: string): Shelf {
         mcpWarnings: await mcpWarningsOf(skills, undefined),
       };
     },
-    describe: (id) => describeSkill(roots, id),
+    describe: (id) => describeSigned(roots, id, trust),
     readFile: (id, path) => readStoredFile(roots, id, path),
     approve: (id, by) => approve(roots, id, { by, tool }),
     payload: (options = {}) => payload(roots, options),

@@ -13,12 +13,15 @@ import type { Skill, Source } from "@skillshelf/bundle-reader";
 import type { Refusal } from "@skillshelf/contract";
 import {
   install,
+  type RecordedSignature,
   type RecordedSource,
   type Roots,
   treeOf,
   verify,
 } from "@skillshelf/skill-catalog";
 import { readAndRecord } from "./import-flow.js";
+import { policyRefusal, signatureStatusOf } from "./signature-status.js";
+import { NO_TRUST, type Trust } from "./trust.js";
 
 /** What update did, or would not do, for one skill. */
 export type UpdateOutcome =
@@ -36,6 +39,8 @@ export type UpdateOptions = {
   /** For git-sourced skills: the branch, tag or commit to move to, in place of the recorded ref. */
   ref?: string;
   tool: string;
+  /** The shelf's trust: a re-read skill is held to it as an import is, and its signer recorded. */
+  trust?: Trust;
 };
 
 /** Re-imports every managed skill (or those named) from its recorded source path. */
@@ -48,6 +53,9 @@ export async function updateSkills(
   if (!verified.ok) return verified;
   const outcomes: UpdateOutcome[] = [];
   const changed: { skill: Skill; source: RecordedSource; previous: string }[] = [];
+  const trust = options.trust ?? NO_TRUST;
+  const signatures = new Map<string, RecordedSignature>();
+  const verifiedAt = new Date().toISOString();
   for (const verdict of verified.skills) {
     const { id } = verdict;
     if (verdict.status === "no-record") {
@@ -73,12 +81,27 @@ export async function updateSkills(
       outcomes.push({ id, status: "up-to-date", treeDigest: digest });
       continue;
     }
+    const signature = signatureStatusOf(id, reread.skill.files, trust);
+    const refusal = trust.requireSigned ? policyRefusal(id, signature) : undefined;
+    if (refusal !== undefined) {
+      outcomes.push({ id, status: "refused", refusal });
+      continue;
+    }
+    if (signature.status === "signed") {
+      const { principal, fingerprint, algorithm } = signature;
+      signatures.set(id, { principal, fingerprint, algorithm, verifiedAt });
+    }
     changed.push({ ...reread, previous: verdict.record.tree.digest });
   }
   if (changed.length > 0) {
     const sources = new Map(changed.map(({ skill, source }) => [skill.name, source]));
     const skills = changed.map(({ skill }) => skill);
-    const installed = await install(roots, skills, { replace: true, sources, tool: options.tool });
+    const installed = await install(roots, skills, {
+      replace: true,
+      sources,
+      signatures,
+      tool: options.tool,
+    });
     if (!installed.ok) return installed;
     for (const { skill, previous } of changed) {
       const treeDigest = treeOf(skill.files).digest;

@@ -3,16 +3,17 @@
 // trust for the principal it names: each refused row is handed to
 // `ssh-keygen -Y verify` beside a good signature by its key, and must fail
 // there too.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { parseAllowedSigners, parseRevokedKeys, treeStatement } from "../src/index.js";
-import { encodeString } from "../src/wire.js";
+
 import {
   makeKey,
   makeKeyDir,
   signWithSshKeygen,
   type TestKey,
   verifyWithSshKeygen,
-} from "./ssh-keygen.js";
+} from "@skillshelf/test-utils/ssh-keygen";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { parseAllowedSigners, parseRevokedKeys, treeStatement } from "../src/index.js";
+import { encodeString } from "../src/wire.js";
 
 let dir: string;
 let removeDir: () => void;

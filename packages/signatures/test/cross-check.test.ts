@@ -5,13 +5,6 @@
 // the case states: every refusal below fails on its own, beside an otherwise
 // good signature.
 import { createHash } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  parseRevokedKeys,
-  type SignatureRefusal,
-  treeStatement,
-  verifyTreeSignature,
-} from "../src/index.js";
 import {
   type KeySpec,
   makeKey,
@@ -19,7 +12,14 @@ import {
   signWithSshKeygen,
   type TestKey,
   verifyWithSshKeygen,
-} from "./ssh-keygen.js";
+} from "@skillshelf/test-utils/ssh-keygen";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  parseRevokedKeys,
+  type SignatureRefusal,
+  treeStatement,
+  verifyTreeSignature,
+} from "../src/index.js";
 
 const specs = {
   alice: { type: "ed25519" },

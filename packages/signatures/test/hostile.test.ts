@@ -6,16 +6,16 @@
 // so the refusal is the rule's and not the crafting's.
 import { createHash, createPrivateKey, sign } from "node:crypto";
 import { readFileSync } from "node:fs";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { MAX_SIGNATURE_BYTES, treeStatement, verifyTreeSignature } from "../src/index.js";
-import { encodeString } from "../src/wire.js";
 import {
   makeKey,
   makeKeyDir,
   signWithSshKeygen,
   type TestKey,
   verifyWithSshKeygen,
-} from "./ssh-keygen.js";
+} from "@skillshelf/test-utils/ssh-keygen";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { MAX_SIGNATURE_BYTES, treeStatement, verifyTreeSignature } from "../src/index.js";
+import { encodeString } from "../src/wire.js";
 import { armor, blobOf, buildSshsig, keyBlobOf, signedData } from "./sshsig-blob.js";
 
 const id = "greet";

@@ -11,13 +11,15 @@ export { MAX_RECORD_BYTES } from "./read-record.js";
 export type { FileRead, SkillFileRead } from "./read-skill-file.js";
 export {
   type InstallRecord,
+  isSignatureFile,
+  type RecordedSignature,
   type RecordedSource,
   type Tree,
   type TreeFile,
   treeDigestOf,
   treeOf,
 } from "./record.js";
-export { checkRecord, type RecordRead } from "./record-shape.js";
+export { checkRecord, type RecordRead, usableRecord } from "./record-shape.js";
 export { remove } from "./remove.js";
 export { catalogReport, listSkills, skillReport } from "./report.js";
 export type { Roots } from "./roots.js";
@@ -47,8 +49,8 @@ export type {
 export {
   distrustOf,
   type GatedCatalog,
+  type GateOptions,
   gateCatalog,
-  type TrustOptions,
   vouchedTree,
 } from "./trust-gate.js";
 export type {

@@ -183,6 +183,8 @@ function recordOf(skill: Skill, options: InstallOptions, installedAt: string): I
   };
   const source = options.sources?.get(skill.name) ?? options.source;
   if (source !== undefined) record.source = source;
+  const signature = options.signatures?.get(skill.name);
+  if (signature !== undefined) record.signature = signature;
   return record;
 }
 

@@ -40,7 +40,20 @@ const recordSchema = z.object({
       }),
     ),
   }),
+  approved: z.object({ by: z.string(), at: z.string() }).optional(),
+  signature: z
+    .object({
+      principal: z.string(),
+      fingerprint: z.string(),
+      algorithm: z.string(),
+      verifiedAt: z.string(),
+    })
+    .optional(),
 });
+
+/** The record a read found, if it found a usable one. */
+export const usableRecord = (read: RecordRead): InstallRecord | undefined =>
+  read.kind === "record" ? read.record : undefined;
 
 /** `value` (a parsed record, or its JSON text) checked as the record of skill `id`. */
 export function checkRecord(value: unknown, id: string): RecordRead {

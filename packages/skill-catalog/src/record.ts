@@ -7,8 +7,13 @@
 // SHA-256 over the files in path order of
 //   (u64 BE byte length of path, path bytes, one byte executable 0/1,
 //    u64 BE byte length of the SHA-256 hex, SHA-256 hex of the file's bytes).
+// A signature (`SKILL.sig` at the skill's root) is not part of the tree it
+// signs: treeOf leaves it out, so the digest a signer signs, the digest a
+// record keeps and the digest verify recomputes are the same value, and a
+// re-signed skill is not drift.
 import { createHash } from "node:crypto";
 import { comparePaths } from "@skillshelf/contract";
+import { SIGNATURE_FILE_NAME } from "@skillshelf/signatures";
 
 /** The source an install was read from, as it was given. */
 export type RecordedSource = {
@@ -34,6 +39,18 @@ export type TreeFile = { path: string; executable: boolean; size: number; sha256
 /** A skill's files and the digest over them. */
 export type Tree = { digest: string; files: TreeFile[] };
 
+/** Who signed a skill's tree, as its import verified it against the trust file of the time. */
+export type RecordedSignature = {
+  /** The principals of the allowed_signers line that trusted the key, as written. */
+  principal: string;
+  /** The signing key's fingerprint, `SHA256:...` as `ssh-keygen -l` prints it. */
+  fingerprint: string;
+  /** The signature algorithm, e.g. `ssh-ed25519`, `rsa-sha2-512`. */
+  algorithm: string;
+  /** ISO 8601 time the signature was verified at import. */
+  verifiedAt: string;
+};
+
 /** What an install recorded about one skill. */
 export type InstallRecord = {
   id: string;
@@ -46,6 +63,8 @@ export type InstallRecord = {
   tree: Tree;
   /** Set by `approve`: who vouched for `tree` as it stood, and when (ISO 8601). */
   approved?: { by: string; at: string };
+  /** Present when the skill's SKILL.sig verified at import against the trust file. */
+  signature?: RecordedSignature;
 };
 
 const u64 = (n: number): Buffer => {
@@ -70,11 +89,15 @@ export function treeDigestOf(files: readonly Omit<TreeFile, "size">[]): string {
   return hash.digest("hex");
 }
 
-/** The tree of files given with their bytes. */
+/** Whether `path` (relative to the skill's root) is the skill's signature, outside its tree. */
+export const isSignatureFile = (path: string): boolean => path === SIGNATURE_FILE_NAME;
+
+/** The tree of files given with their bytes; the root's SKILL.sig is not part of it. */
 export function treeOf(
   files: readonly { path: string; executable: boolean; bytes: Uint8Array }[],
 ): Tree {
-  const tree = [...files].sort(byPath).map(
+  const signed = files.filter((file) => !isSignatureFile(file.path));
+  const tree = signed.sort(byPath).map(
     (file): TreeFile => ({
       path: file.path,
       executable: file.executable,

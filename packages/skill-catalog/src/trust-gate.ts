@@ -15,7 +15,7 @@ import type { ManagedStore } from "./store.js";
 import type { CatalogWithBodies, LoadedSkill, RefusedSkill } from "./types.js";
 import { type FileDrift, type Verdict, verifyOne } from "./verify.js";
 
-export type TrustOptions = {
+export type GateOptions = {
   /** The operator's explicit escape: offer drifted and unapproved skills anyway (reported in `allowed`). */
   allowDrift?: boolean;
 };
@@ -79,7 +79,7 @@ export async function vouchedTree(
 export async function gateCatalog(
   roots: Roots,
   view: CatalogWithBodies,
-  options: TrustOptions = {},
+  options: GateOptions = {},
 ): Promise<GatedCatalog> {
   const { managed } = roots;
   const skills: LoadedSkill[] = [];

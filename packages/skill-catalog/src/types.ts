@@ -4,7 +4,7 @@
 // change only by addition.
 
 import type { CatalogCode as BundleCatalogCode, Refusal } from "@skillshelf/contract";
-import type { InstallRecord, RecordedSource } from "./record.js";
+import type { InstallRecord, RecordedSignature, RecordedSource } from "./record.js";
 
 /** Which root a skill lives in. Order of roots is never precedence. */
 export type Origin = "builtin" | "managed";
@@ -74,6 +74,8 @@ export type InstallOptions = {
   sources?: ReadonlyMap<string, RecordedSource>;
   /** The tool installing, as `name version`, kept in each record. */
   tool?: string;
+  /** The verified signature of each signed skill, by id, kept in its record. */
+  signatures?: ReadonlyMap<string, RecordedSignature>;
 };
 
 export type RemoveResult = { ok: true; id: string } | { ok: false; refusal: Refusal };

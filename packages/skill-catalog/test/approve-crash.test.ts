@@ -10,20 +10,9 @@ import { join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import {
-  approve,
-  DirectoryStore,
-  type InstallRecord,
-  install,
-  type RecordRead,
-  verify,
-} from "../src/index.js";
+import { approve, DirectoryStore, install, usableRecord, verify } from "../src/index.js";
 import { bundleOf, requireBuild } from "./child.js";
 import { makeRoots, readTree } from "./trees.js";
-
-/** The record a read found, if it found a usable one. */
-const recordOf = (read: RecordRead): InstallRecord | undefined =>
-  read.kind === "record" ? read.record : undefined;
 
 const FILES = 300;
 const ROUNDS = 12;
@@ -56,7 +45,7 @@ describe("approve under kill -9", () => {
     for (let round = 0; round < ROUNDS; round++) {
       writeFileSync(join(skillDir, "SKILL.md"), `# alpha\n\nedited by hand, round ${round}\n`);
       const edited = await readTree(skillDir);
-      const before = recordOf(await new DirectoryStore(roots.managedDir).record("alpha"));
+      const before = usableRecord(await new DirectoryStore(roots.managedDir).record("alpha"));
       const { child, done } = startApprove(roots.builtin, roots.managedDir, "alpha");
       await sleep(Math.random() * duration);
       child.kill("SIGKILL");
@@ -65,7 +54,7 @@ describe("approve under kill -9", () => {
       const fresh = { builtin: roots.builtin, managed: store };
       const verified = await verify(fresh, ["alpha"]);
       expect(await readTree(skillDir)).toEqual(edited);
-      const record = recordOf(await store.record("alpha"));
+      const record = usableRecord(await store.record("alpha"));
       if (record?.tree.digest === before?.tree.digest) {
         outcomes.old++;
         expect(verified).toMatchObject({ skills: [{ status: "changed" }] });

@@ -16,17 +16,16 @@ import {
   catalog,
   check,
   describeSkill,
-  type InstallRecord,
   install,
   listSkills,
   load,
   type ManagedStore,
-  type RecordRead,
   readStoredFile,
   remove,
   revisionOf,
   type StoreChange,
   treeOf,
+  usableRecord,
   verify,
 } from "@skillshelf/skill-catalog";
 import { describe, expect, it, onTestFinished } from "vitest";
@@ -84,10 +83,6 @@ async function writeSource(dir: string, id: string, files: Record<string, string
 }
 
 const TOOL = "store-suite 1";
-
-/** The record a read found, if it found a usable one. */
-const recordOf = (read: RecordRead): InstallRecord | undefined =>
-  read.kind === "record" ? read.record : undefined;
 
 /** The shelf every surface calls, over `roots`. */
 const shelfOf = (roots: { builtin: string; managed: ManagedStore }): Shelf =>
@@ -314,7 +309,7 @@ export function describeStoreSuite(name: string, make: MakeStore): void {
 
       const approved = await shelf.approve("alpha", "operator");
       expect(approved).toMatchObject({ ok: true, id: "alpha", approved: { by: "operator" } });
-      const record = recordOf(await roots.managed.record("alpha"));
+      const record = usableRecord(await roots.managed.record("alpha"));
       expect(record?.approved?.by).toBe("operator");
       expect(record?.tree.files.map((f) => f.path)).toEqual(["SKILL.md", "a.md", "c.sh", "e.md"]);
       const back = await shelf.payload();
@@ -347,7 +342,7 @@ export function describeStoreSuite(name: string, make: MakeStore): void {
         { id: "by-hand", code: "unapproved", reason: expect.stringContaining("approve by-hand") },
       ]);
       expect(await shelf.approve("by-hand", "operator")).toMatchObject({ ok: true });
-      const record = recordOf(await roots.managed.record("by-hand"));
+      const record = usableRecord(await roots.managed.record("by-hand"));
       expect(record).toMatchObject({ id: "by-hand", tool: TOOL, approved: { by: "operator" } });
       expect(record?.source).toBeUndefined();
       const offered = await shelf.payload();

@@ -4,11 +4,23 @@
 // under which --path, judging nothing (the shelf's listSource).
 import type { Context } from "../context.js";
 import { formatBytes, formatTable, printJson } from "../output.js";
-import { type ReadChoices, shelfChoicesOf, summaryOf, totalBytes, withSource } from "../read.js";
+import {
+  givenSignatures,
+  type ReadChoices,
+  shelfChoicesOf,
+  summaryOf,
+  totalBytes,
+  withSource,
+} from "../read.js";
 import { EXIT_OK, reportRefusal } from "../refusal.js";
+import { signatureLabel, signatureProblem } from "../signature.js";
 import { printMcpWarnings, printWarnings } from "../warnings.js";
 
-export type CheckOptions = ReadChoices & { replace?: boolean; list?: boolean };
+export type CheckOptions = ReadChoices & {
+  replace?: boolean;
+  list?: boolean;
+  requireSigned?: boolean;
+};
 
 export async function runCheck(
   context: Context,
@@ -17,10 +29,12 @@ export async function runCheck(
 ): Promise<number> {
   const { output, json } = context;
   if (options.list === true) return printListing(context, argument, options);
+  const signatures = await givenSignatures(context, options);
   const verdict = await withSource(context, argument, options, (source, onProgress) =>
     context.shelf.check(source, {
       ...shelfChoicesOf(options, onProgress),
       replace: options.replace === true,
+      signatures,
     }),
   );
   if (!verdict.ok) return reportRefusal(output, verdict.refusal, json);
@@ -40,8 +54,13 @@ export async function runCheck(
     out.paint("bold", skill.id),
     `${skill.files.length} ${skill.files.length === 1 ? "file" : "files"}`,
     formatBytes(totalBytes(skill)),
+    signatureLabel(out, skill.signature, true),
   ]);
-  for (const line of formatTable(rows)) out.line(line);
+  for (const line of formatTable(rows)) out.line(line.trimEnd());
+  for (const skill of skills) {
+    const problem = signatureProblem(skill.signature);
+    if (problem !== undefined) out.line(`${skill.id}: ${problem}`);
+  }
   printWarnings(output, verdict.warnings);
   printMcpWarnings(output, verdict.mcpWarnings);
   out.line(

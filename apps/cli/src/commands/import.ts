@@ -6,11 +6,19 @@
 import type { Context } from "../context.js";
 import { formatBytes, formatTable, printJson } from "../output.js";
 import { type Progress, startProgress } from "../progress.js";
-import { type ReadChoices, shelfChoicesOf, summaryOf, totalBytes, withSource } from "../read.js";
+import {
+  givenSignatures,
+  type ReadChoices,
+  shelfChoicesOf,
+  summaryOf,
+  totalBytes,
+  withSource,
+} from "../read.js";
 import { EXIT_OK, reportRefusal } from "../refusal.js";
+import { signatureLabel, signatureProblem } from "../signature.js";
 import { printMcpWarnings, printWarnings } from "../warnings.js";
 
-export type ImportOptions = ReadChoices & { replace?: boolean };
+export type ImportOptions = ReadChoices & { replace?: boolean; requireSigned?: boolean };
 
 export async function runImport(
   context: Context,
@@ -19,11 +27,13 @@ export async function runImport(
 ): Promise<number> {
   const { output, json } = context;
   let progress: Progress | undefined;
+  const signatures = await givenSignatures(context, options);
   const result = await withSource(context, argument, options, (source, onProgress, doneReading) =>
     context.shelf
       .import(source, {
         ...shelfChoicesOf(options, onProgress),
         replace: options.replace === true,
+        signatures,
         onRead: (skills) => {
           doneReading();
           const count = skills.length;
@@ -56,9 +66,14 @@ export async function runImport(
       out.paint("bold", done.id),
       `${files} ${files === 1 ? "file" : "files"}`,
       formatBytes(totalBytes(done)),
+      signatureLabel(out, done.signature, true),
     ];
   });
-  for (const line of formatTable(rows)) out.line(line);
+  for (const line of formatTable(rows)) out.line(line.trimEnd());
+  for (const done of skills) {
+    const problem = signatureProblem(done.signature);
+    if (problem !== undefined) out.line(`${done.id}: ${problem}`);
+  }
   printWarnings(output, warnings);
   printMcpWarnings(output, mcpWarnings);
   return EXIT_OK;

@@ -4,17 +4,33 @@
 // and then its SKILL.md exactly as it is held (on a terminal, with its
 // control characters escaped). Any refusal, the catalog's
 // own included, is reported from the one refusal table.
+import type { SignatureStatus } from "@skillshelf/shelf";
 import { skillReport } from "@skillshelf/skill-catalog";
 import type { Context } from "../context.js";
 import { escapeControl, formatBytes, formatTable, printJson } from "../output.js";
 import { EXIT_OK, reportRefusal } from "../refusal.js";
+import { signatureProblem } from "../signature.js";
+
+/** The signature row: who signed the tree and with which key, or why not. */
+function signatureLine(signature: SignatureStatus): string {
+  switch (signature.status) {
+    case "unsigned":
+      return "unsigned";
+    case "signed":
+      return `signed by ${signature.principal} (${signature.fingerprint}, ${signature.algorithm}); SKILL.sig is not part of the tree`;
+    case "untrusted":
+      return `signed by key ${signature.fingerprint}, which the trust file does not trust`;
+    case "bad":
+      return "SKILL.sig does not prove this tree";
+  }
+}
 
 export async function runShow(context: Context, id: string): Promise<number> {
   const { output, json } = context;
   const described = await context.shelf.describe(id);
   if (!described.ok) return reportRefusal(output, described.refusal, json);
   // The record itself (source, time, tool) is in --json; the table says whether the files drifted.
-  const { skill, files, treeDigest, record, verdict } = described.description;
+  const { skill, files, treeDigest, record, verdict, signature } = described.description;
   const report = skillReport(skill);
   if (json) {
     printJson(output, {
@@ -25,6 +41,7 @@ export async function runShow(context: Context, id: string): Promise<number> {
       ...(record === undefined ? {} : { record }),
       ...(verdict === undefined ? {} : { status: verdict.status }),
       ...(verdict?.status === "changed" ? { drift: verdict.files } : {}),
+      signature,
       text: skill.text,
     });
     return EXIT_OK;
@@ -38,6 +55,7 @@ export async function runShow(context: Context, id: string): Promise<number> {
     ["bytes", String(report.bytes)],
     ["tree", treeDigest],
   ];
+  if (signature.status !== "unsigned") rows.push(["signature", signatureLine(signature)]);
   if (skill.description !== undefined) rows.push(["description", skill.description]);
   if (verdict !== undefined) {
     const drift =
@@ -52,6 +70,8 @@ export async function runShow(context: Context, id: string): Promise<number> {
     }
   }
   for (const line of formatTable(rows)) out.line(line);
+  const problem = signatureProblem(signature);
+  if (problem !== undefined) out.line(problem);
   out.line();
   const fileRows = files.map((file) => [
     `  ${file.path}`,

@@ -2,11 +2,15 @@
 // against the record its install wrote: unchanged, changed (each file
 // modified, added, removed or whose mode changed, named), no record, or a
 // record that cannot be used (bad-record, with its sentence).
-// Exit 0 only when every skill is unchanged, 1 otherwise.
+// Each skill's SKILL.sig is checked again against the trust file and the
+// tree held now: signed by whom, unsigned, untrusted, or bad. Exit 0 only
+// when every skill is unchanged, no signature is bad and (under
+// --require-signed) every skill is signed by a trusted key; 1 otherwise.
 import { message } from "@skillshelf/contract";
 import type { Context } from "../context.js";
 import { formatTable, printJson } from "../output.js";
 import { EXIT_OK, reportRefusal } from "../refusal.js";
+import { signatureLabel, signatureProblem } from "../signature.js";
 
 const EXIT_DRIFT = 1;
 
@@ -18,7 +22,13 @@ export async function runVerify(context: Context, ids: string[]): Promise<number
   const { output, json } = context;
   const result = await context.shelf.verify(ids);
   if (!result.ok) return reportRefusal(output, result.refusal, json);
-  const allUnchanged = result.skills.every((skill) => skill.status === "unchanged");
+  const { requireSigned } = context.shelf.trust;
+  const allUnchanged = result.skills.every(
+    (skill) =>
+      skill.status === "unchanged" &&
+      skill.signature.status !== "bad" &&
+      (!requireSigned || skill.signature.status === "signed"),
+  );
   const code = allUnchanged ? EXIT_OK : EXIT_DRIFT;
   if (json) {
     printJson(output, { ok: allUnchanged, skills: result.skills });
@@ -33,7 +43,11 @@ export async function runVerify(context: Context, ids: string[]): Promise<number
   for (const skill of result.skills) {
     const colour =
       skill.status === "unchanged" ? "green" : skill.status === "changed" ? "red" : "yellow";
-    rows.push([out.paint(colour, skill.status), out.paint("bold", skill.id)]);
+    rows.push([
+      out.paint(colour, skill.status),
+      out.paint("bold", skill.id),
+      signatureLabel(out, skill.signature),
+    ]);
     if (skill.status === "changed") {
       if (skill.problem !== undefined) rows.push(["", `  ${skill.problem}`]);
       for (const file of skill.files) rows.push(["", `  ${file.change} ${file.path}`]);
@@ -47,5 +61,9 @@ export async function runVerify(context: Context, ids: string[]): Promise<number
     if (skill.status === "bad-record") rows.push(["", `  ${message(skill.refusal)}`]);
   }
   for (const line of formatTable(rows)) out.line(line.trimEnd());
+  for (const skill of result.skills) {
+    const problem = signatureProblem(skill.signature);
+    if (problem !== undefined) out.line(`${skill.id}: ${problem}`);
+  }
   return code;
 }

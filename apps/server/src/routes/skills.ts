@@ -78,12 +78,13 @@ export function registerSkillRoutes(app: FastifyInstance, shelf: Shelf): void {
   app.get<IdParams>("/api/skills/:id", async (request, reply) => {
     const described = await describe(request.params.id);
     if (!described.ok) return sendRefusal(reply, described.refusal);
-    const { skill, files, treeDigest, record, verdict } = described.description;
+    const { skill, files, treeDigest, record, verdict, signature } = described.description;
     const { text, ...offered } = skill;
     const answer: SkillAnswer = {
       skill: { ...listed(offered), treeDigest },
       files: files.map((file) => ({ ...file, size: formatBytes(file.bytes) })),
       warnings: storedSpecWarnings({ id: offered.id, digest: offered.digest, text }),
+      signature,
     };
     if (record !== undefined) answer.record = record;
     if (verdict !== undefined) answer.verify = verdict;

@@ -92,3 +92,8 @@ export function verifyWithSshKeygen(input: SshVerify): { accepted: boolean; outp
   if (run.error !== undefined) throw run.error;
   return { accepted: run.status === 0, output: `${run.stdout}${run.stderr}`.trim() };
 }
+
+/** `<principal> <public key>`: an allowed_signers line, with options (`namespaces="skillshelf"`) when given. */
+export function allowedSignersLine(principal: string, key: TestKey, options?: string): string {
+  return `${principal}${options === undefined ? "" : ` ${options}`} ${key.publicLine}\n`;
+}
