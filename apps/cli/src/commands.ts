@@ -42,6 +42,7 @@ const STRICT_OPTION = [
 const SELECT_OPTIONS = [
   ["--path <dir>", "take this directory of the source as the bundle's root (for example skills)"],
   ["--skill <id>", "keep only this skill (repeat for more)", "repeatable"],
+  ["--skip <id>", "leave this skill out, unjudged (repeat for more)", "repeatable"],
 ] as const;
 
 const SOURCE_HELP = `
@@ -64,7 +65,10 @@ export const commandSpecs: readonly CommandSpec[] = [
       NAME_OPTION,
       ...SELECT_OPTIONS,
       STRICT_OPTION,
-      ["--list", "list the skills the source holds, and under which path, without judging them"],
+      [
+        "--list",
+        "list the skills the source holds, under which path, and whether each imports alone (and why not)",
+      ],
     ],
     help: SOURCE_HELP,
     run: async (context, [source], options) =>

@@ -19,6 +19,8 @@ export type ReadChoices = {
   path?: string | undefined;
   /** --skill, repeated: keep only these skills. */
   skill?: readonly string[] | undefined;
+  /** --skip, repeated: leave these skills out. */
+  skip?: readonly string[] | undefined;
 };
 
 /** The shelf's read choices for the command line's, with the reading progress line. */
@@ -26,7 +28,13 @@ export function shelfChoicesOf(
   choices: ReadChoices,
   onProgress: (progress: ReadProgress) => void,
 ): ImportChoices {
-  return { strict: choices.strict === true, path: choices.path, skills: choices.skill, onProgress };
+  return {
+    strict: choices.strict === true,
+    path: choices.path,
+    skills: choices.skill,
+    skip: choices.skip,
+    onProgress,
+  };
 }
 
 /** Resolves the source (with a progress line while stdin arrives), then runs `read` on it. */

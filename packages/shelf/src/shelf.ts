@@ -29,6 +29,7 @@ import {
   type StoredFileResult,
   storedSpecWarnings,
   type VerifyResult,
+  validateSkill,
   verify,
 } from "@skillshelf/skill-catalog";
 import {
@@ -54,10 +55,13 @@ export type Shelf = {
   readonly managedLocation: string;
   /** This tool as `name version`, kept in install records. */
   readonly tool: string;
-  /** What a source holds, and under which path, judging nothing. */
+  /**
+   * What a source holds, and under which path; with `judge`, whether each
+   * skill imports when read alone (the reader's rules, then the catalog's).
+   */
   listSource(
     source: Source,
-    choices?: Pick<ReadChoices, "path" | "signal" | "onProgress">,
+    choices?: Pick<ReadChoices, "path" | "signal" | "onProgress"> & { judge?: boolean },
   ): Promise<ListResult>;
   /** The verdict an import would give, writing nothing. */
   check(source: Source, choices?: ImportChoices): Promise<ImportOutcome>;
@@ -95,7 +99,11 @@ export function shelfOver(roots: Roots, tool: string): Shelf {
     roots,
     managedLocation: managed?.location ?? "no managed store",
     tool,
-    listSource: (source, choices = {}) => listBundle(source, pick(choices)),
+    listSource: (source, choices = {}) =>
+      listBundle(source, {
+        ...pick(choices),
+        ...(choices.judge === true ? { judge: validateSkill } : {}),
+      }),
     check: (source, choices = {}) =>
       importSource(roots, source, { ...choices, dryRun: true, tool }),
     import: (source, choices = {}) =>

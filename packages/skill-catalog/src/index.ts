@@ -60,3 +60,4 @@ export type {
 } from "./types.js";
 
 export { compareTrees, type FileDrift, type Verdict, type VerifyResult, verify } from "./verify.js";
+export { validateSkill } from "./validate-skill.js";
