@@ -240,7 +240,9 @@ export const refusalTable: Record<Code, RefusalRule> = {
     (r, say) =>
       r.other === undefined
         ? `The SKILL.md of skill '${r.skill ?? ""}' does not declare that id${detail(r)}; start it with '# ${r.skill ?? ""}' or frontmatter 'name: ${r.skill ?? ""}'.`
-        : `The SKILL.md of skill '${r.skill ?? ""}' declares the id '${r.other}' instead; rename the folder '${r.skill ?? ""}' to '${r.other}'${r.origin === undefined ? ` (${say.selectedDirectory()})` : ""}, or make the SKILL.md declare '${r.skill ?? ""}' ('# ${r.skill ?? ""}' or frontmatter 'name: ${r.skill ?? ""}').`,
+        : r.origin === undefined
+          ? `The SKILL.md of skill '${r.skill ?? ""}' declares the id '${r.other}' instead; a skill's id is its folder's name (for files at an archive's root, the archive's file name), so rename the folder or the archive '${r.skill ?? ""}' to '${r.other}' (${say.selectedDirectory()}), or make the SKILL.md declare '${r.skill ?? ""}' ('# ${r.skill ?? ""}' or frontmatter 'name: ${r.skill ?? ""}').`
+          : `The SKILL.md of skill '${r.skill ?? ""}' declares the id '${r.other}' instead; rename the folder '${r.skill ?? ""}' to '${r.other}', or make the SKILL.md declare '${r.skill ?? ""}' ('# ${r.skill ?? ""}' or frontmatter 'name: ${r.skill ?? ""}').`,
     ["path"],
   ),
   "skill-file-too-large": refused(

@@ -55,7 +55,7 @@ describe("message", () => {
     ],
     [
       { code: "identity-mismatch", skill: "template", other: "template-skill" },
-      /rename the folder 'template' to 'template-skill'/,
+      /rename the folder or the archive 'template' to 'template-skill'/,
     ],
     [
       { code: "unsupported-entry", path: "b/s/x.md", detail: "it is encrypted" },
