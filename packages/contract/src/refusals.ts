@@ -282,6 +282,20 @@ export const refusalTable: Record<Code, RefusalRule> = {
     sentence: (r) =>
       `The store could not be written${r.skill === undefined ? "" : ` for skill '${r.skill}'`}${detail(r)}; nothing was changed: check the data directory's space and permissions, or that the store's database is reachable, and retry.`,
   },
+  "store-unavailable": {
+    status: 503,
+    exitCode: 3,
+    options: [],
+    sentence: (r) =>
+      `The store's database${r.path === undefined ? "" : ` at ${r.path}`} cannot be reached${detail(r)}; nothing was read or changed: check that the database is running and accepts this role, and retry.`,
+  },
+  "invalid-store-url": {
+    status: 400,
+    exitCode: 2,
+    options: [],
+    sentence: (r) =>
+      `The store${r.path === undefined ? "" : ` '${r.path}'`} is not a PostgreSQL URL${detail(r)}; name it as postgres://user@host:5432/database (--store, or SKILLSHELF_STORE), or leave it out to use the data directory.`,
+  },
   "payload-too-large": refused(
     422,
     (r) =>
