@@ -39,16 +39,16 @@ describe("exit codes", () => {
     expect(json.stderr).toBe(`refused (unreadable-source): ${answer.message}\n`);
   });
 
-  it.each([
-    ["list"],
-    ["payload"],
-  ])("2: %s with a --store that is no URL is a usage error naming the URL form", async (command) => {
-    const run = await runBin([command, "--store", "notaurl", "--json"]);
-    expect(run.code).toBe(2);
-    expect(parseJson(run)).toMatchObject({ ok: false, refusal: { code: "invalid-store-url" } });
-    expect(run.stderr).toContain("name it as postgres://user@host:5432/database");
-    expect(run.stderr).not.toContain("data directory's space");
-  });
+  it.each([["list"], ["payload"]])(
+    "2: %s with a --store that is no URL is a usage error naming the URL form",
+    async (command) => {
+      const run = await runBin([command, "--store", "notaurl", "--json"]);
+      expect(run.code).toBe(2);
+      expect(parseJson(run)).toMatchObject({ ok: false, refusal: { code: "invalid-store-url" } });
+      expect(run.stderr).toContain("name it as postgres://user@host:5432/database");
+      expect(run.stderr).not.toContain("data directory's space");
+    },
+  );
 
   it("2: a --store URL of another scheme is not echoed back (it may carry a password)", async () => {
     const run = await runBin(["list", "--store", "mysql://me:secret@db/x"]);

@@ -71,7 +71,9 @@ describe("a whole repository through the CLI", () => {
     expect(human.code, human.stderr).toBe(0);
     expect(human.stdout).toMatch(/^PATH\s+SKILL\s+IMPORTS\s+DIRECTORY\n/);
     expect(human.stdout).toMatch(/\nskills\s+pdf\s+yes\s+repo-main\/skills\/pdf\n/);
-    expect(human.stdout).toMatch(/\nskills\s+canvas\s+no \(not-utf8\)\s+repo-main\/skills\/canvas\n/);
+    expect(human.stdout).toMatch(
+      /\nskills\s+canvas\s+no \(not-utf8\)\s+repo-main\/skills\/canvas\n/,
+    );
     expect(human.stdout).toContain(
       "canvas: The file 'repo-main/skills/canvas/fonts/a.ttf' is not valid UTF-8 text",
     );
@@ -103,7 +105,16 @@ describe("a whole repository through the CLI", () => {
       "the skill at fault is canvas (1 file): import the others with --skip canvas (skip= over HTTP).",
     );
     const { args } = makeRoots();
-    const run = await runBin(["import", zip, "--path", "skills", "--skip", "canvas", "--json", ...args]);
+    const run = await runBin([
+      "import",
+      zip,
+      "--path",
+      "skills",
+      "--skip",
+      "canvas",
+      "--json",
+      ...args,
+    ]);
     expect(run.code, run.stderr).toBe(0);
     expect((parseJson(run).skills as { id: string }[]).map((s) => s.id)).toEqual(["pdf"]);
   });

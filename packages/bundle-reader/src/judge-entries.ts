@@ -34,10 +34,14 @@ export function judgeEntries(
     const directory = kind === "directory";
     const verdict = paths.check(raw, directory, entry.utf8);
     if (!verdict.ok) {
-      return refuse(concerning({ code: "unsafe-path", path: raw, why: verdict.why }, skillOf(entry.path)));
+      return refuse(
+        concerning({ code: "unsafe-path", path: raw, why: verdict.why }, skillOf(entry.path)),
+      );
     }
     if (kind === "link") {
-      return refuse(concerning(withDetail({ code: "link", path: raw }, entry.detail), skillOf(entry.path)));
+      return refuse(
+        concerning(withDetail({ code: "link", path: raw }, entry.detail), skillOf(entry.path)),
+      );
     }
     if (kind === "special") {
       const refusal = withDetail({ code: "not-regular-file", path: raw }, entry.detail);

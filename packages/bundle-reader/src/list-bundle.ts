@@ -10,13 +10,13 @@
 // then the caller's own rule, the catalog's), so a listing says which skills
 // import and why the others do not, from one read of the source.
 
+import type { Entries } from "./entries.js";
 import { readEntries, settleOnAbort } from "./read-bundle.js";
 import { Reading } from "./reading.js";
 import { resolveSkills } from "./resolve.js";
 import { chooseRoot, findDeeper, layOut, pathSegments, placeEntries } from "./select.js";
 import { specWarnings } from "./spec-warnings.js";
 import type { DestinationRefusal, ReadOptions, Refusal, Skill, Source } from "./types.js";
-import type { Entries } from "./entries.js";
 
 /** One skill a source holds: its name, its directory as stored, and the `path` that selects it. */
 export type ListedSkill = {

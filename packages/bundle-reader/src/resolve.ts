@@ -16,9 +16,9 @@ import { firstUnsafePath, judgeEntries } from "./judge-entries.js";
 import {
   chooseRoot,
   findDeeper,
+  type Layout,
   layOut,
   liesBelow,
-  type Layout,
   type Placed,
   pathSegments,
   placeEntries,

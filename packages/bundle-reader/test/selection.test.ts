@@ -110,7 +110,9 @@ describe("a whole repository", () => {
         held: ["template"],
         found: [{ path: "skills", count: 3 }],
       });
-      expect(message(refusal), form).toContain("it lies under 'skills/': import it with --path skills --skill pdf");
+      expect(message(refusal), form).toContain(
+        "it lies under 'skills/': import it with --path skills --skill pdf",
+      );
     }
   });
 
