@@ -163,10 +163,12 @@ export const refusalTable: Record<Code, RefusalRule> = {
       `The entry${at(r)} has an unsafe path${r.why !== undefined ? ` (${unsafeReasons[r.why]})` : ""}; rename it to a plain relative path and pack again${concernsHint(r, say)}.`,
     ["skip"],
   ),
-  link: refused(422, (r, say) =>
-    r.origin !== undefined
-      ? `The ${r.origin} skill '${r.skill ?? ""}'${at(r)} is a symbolic link, and skills are never read through links; replace it with a real directory and file.`
-      : `The entry${at(r)} is ${r.detail ?? "a link"}; a bundle holds only regular files, so replace the link with a copy of its target (and pack the archive again, if the bundle came as one)${concernsHint(r, say)}.`,
+  link: refused(
+    422,
+    (r, say) =>
+      r.origin !== undefined
+        ? `The ${r.origin} skill '${r.skill ?? ""}'${at(r)} is a symbolic link, and skills are never read through links; replace it with a real directory and file.`
+        : `The entry${at(r)} is ${r.detail ?? "a link"}; a bundle holds only regular files, so replace the link with a copy of its target (and pack the archive again, if the bundle came as one)${concernsHint(r, say)}.`,
     ["skip"],
   ),
   "not-regular-file": refused(

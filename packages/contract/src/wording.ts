@@ -50,8 +50,7 @@ const wordings: Record<Surface, Wording> = {
     importUnder: (path) => `import with --path ${path}`,
     nameSkill: () => "name one of those with --skill",
     importSkillUnder: (path, skill) => `import it with --path ${path} --skill ${skill}`,
-    skipSkills: (skills) =>
-      `import the others with ${skills.map((s) => `--skip ${s}`).join(" ")}`,
+    skipSkills: (skills) => `import the others with ${skills.map((s) => `--skip ${s}`).join(" ")}`,
     nameArchive: () => `name it (--name my-skill when reading stdin, or ${fileNames})`,
     selectedDirectory: () => "with --path, the directory you select",
     replace: () => "import with --replace",
@@ -60,8 +59,7 @@ const wordings: Record<Surface, Wording> = {
     importUnder: (path) => `import with path=${path}`,
     nameSkill: () => "name one of those with skill=",
     importSkillUnder: (path, skill) => `import it with path=${path}&skill=${skill}`,
-    skipSkills: (skills) =>
-      `import the others with ${skills.map((s) => `skip=${s}`).join("&")}`,
+    skipSkills: (skills) => `import the others with ${skills.map((s) => `skip=${s}`).join("&")}`,
     nameArchive: () => `name it (name=my-skill, or ${fileNames})`,
     selectedDirectory: () => "with path=, the directory you select",
     replace: () => "import with replace=1",
