@@ -72,7 +72,7 @@ describe("a whole repository", () => {
         path: `${at}CLAUDE.md`,
         found: [{ path: "skills", count: 3 }],
       });
-      expect(message(refusal), form).toContain("import with --path skills");
+      expect(message(refusal), form).toContain('read it with the option path: "skills"');
     }
   });
 
@@ -87,7 +87,7 @@ describe("a whole repository", () => {
       found: [{ path: "skills", count: 3 }],
     });
     expect(message(refusal)).toBe(
-      "No skills at the top of 'repo-main'; 3 skills were found under 'skills/': import with --path skills (path=skills over HTTP).",
+      "No skills at the top of 'repo-main'; 3 skills were found under 'skills/': read it with the option path: \"skills\".",
     );
   });
 
@@ -111,7 +111,7 @@ describe("a whole repository", () => {
         found: [{ path: "skills", count: 3 }],
       });
       expect(message(refusal), form).toContain(
-        "it lies under 'skills/': import it with --path skills --skill pdf",
+        `it lies under 'skills/': read it with the options path: "skills", skills: ["pdf"]`,
       );
     }
   });
@@ -181,7 +181,7 @@ describe("a whole repository", () => {
       });
       expect(message(refusal)).toMatch(/'.*a\.ttf' and 1 other file are not valid UTF-8 text/);
       expect(message(refusal)).toContain(
-        "the skill at fault is canvas (2 files): import the others with --skip canvas (skip= over HTTP).",
+        'the skill at fault is canvas (2 files): read the others with the option skip: ["canvas"].',
       );
     }
   });
