@@ -93,7 +93,7 @@ describe("a whole repository through the CLI", () => {
       expect(refusal.code).toBe("stray-file");
       expect(refusal.found).toEqual([{ path: "skills", count: 2 }]);
       expect(message).toContain("CLAUDE.md' lies beside the skill directories");
-      expect(message).toContain("import with --path skills (path=skills over HTTP)");
+      expect(message).toContain("import with --path skills");
     },
   );
 
@@ -102,7 +102,7 @@ describe("a whole repository through the CLI", () => {
     const refused = await runBin(["check", zip, "--path", "skills"]);
     expect(refused.code).toBe(1);
     expect(refused.stderr).toContain(
-      "the skill at fault is canvas (1 file): import the others with --skip canvas (skip= over HTTP).",
+      "the skill at fault is canvas (1 file): import the others with --skip canvas.",
     );
     const { args } = makeRoots();
     const run = await runBin([

@@ -98,7 +98,7 @@ describe("selecting from a whole repository over HTTP", () => {
       path: "repo-main",
       found: [{ path: "skills", count: 3 }],
     });
-    expect(body.message).toContain("import with --path skills (path=skills over HTTP)");
+    expect(body.message).toContain("import with path=skills");
   });
 
   it("imports the others with skip= when a skill is at fault", async () => {
