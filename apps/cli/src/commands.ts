@@ -57,6 +57,7 @@ const SIGNATURE_OPTIONS = [
 const SELECT_OPTIONS = [
   ["--path <dir>", "take this directory of the source as the bundle's root (for example skills)"],
   ["--skill <id>", "keep only this skill (repeat for more)", "repeatable"],
+  ["--skip <id>", "leave this skill out, unjudged (repeat for more)", "repeatable"],
 ] as const;
 
 const SOURCE_HELP = `
@@ -80,7 +81,10 @@ export const commandSpecs: readonly CommandSpec[] = [
       ...SELECT_OPTIONS,
       STRICT_OPTION,
       ...SIGNATURE_OPTIONS,
-      ["--list", "list the skills the source holds, and under which path, without judging them"],
+      [
+        "--list",
+        "list the skills the source holds, under which path, and whether each imports alone (and why not)",
+      ],
     ],
     help: SOURCE_HELP,
     run: async (context, [source], options) =>

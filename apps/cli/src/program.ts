@@ -46,6 +46,11 @@ export async function runCli(io: Io): Promise<number> {
     program.outputHelp({ error: true });
     return EXIT_USAGE;
   }
+  const mistaken = mistakenCommand(io.args);
+  if (mistaken !== undefined) {
+    output.err.line(output.err.paint("red", mistaken));
+    return EXIT_USAGE;
+  }
   try {
     await program.parseAsync([...io.args], { from: "user" });
     return exit;
@@ -53,6 +58,25 @@ export async function runCli(io: Io): Promise<number> {
     if (error instanceof CommanderError) return exitCodeOf(error);
     return reportFailure(output, error, false, io.env);
   }
+}
+
+/**
+ * The two mistakes commander answers wrongly: `help <unknown>` (it prints the
+ * general help and exits 0) and `version` (it suggests `verify`).
+ */
+function mistakenCommand(args: readonly string[]): string | undefined {
+  const [first, second] = args;
+  if (first === "version") {
+    return "error: unknown command 'version'\n(Did you mean --version?)";
+  }
+  const names = commandSpecs.map((spec) => spec.usage.split(" ")[0]!);
+  if (first === "help" && second !== undefined && !second.startsWith("-")) {
+    if (names.includes(second) || second === "help") return undefined;
+    const near = names.filter((name) => name.startsWith(second.slice(0, 2)));
+    const hint = near.length === 0 ? "" : ` (Did you mean ${near.join(" or ")}?)`;
+    return `error: no command '${second}' to show help for${hint}\n(see 'skillshelf help' for the commands)`;
+  }
+  return undefined;
 }
 
 /** --help and --version end well; every other parse failure is a usage error. */

@@ -24,6 +24,8 @@ export type ReadChoices = {
   skill?: readonly string[] | undefined;
   /** --signature, repeated: SKILL.sig files given beside the source. */
   signature?: readonly string[] | undefined;
+  /** --skip, repeated: leave these skills out. */
+  skip?: readonly string[] | undefined;
 };
 
 /** The bytes of each --signature file; a file that cannot be read is a usage error. */
@@ -48,7 +50,13 @@ export function shelfChoicesOf(
   choices: ReadChoices,
   onProgress: (progress: ReadProgress) => void,
 ): ImportChoices {
-  return { strict: choices.strict === true, path: choices.path, skills: choices.skill, onProgress };
+  return {
+    strict: choices.strict === true,
+    path: choices.path,
+    skills: choices.skill,
+    skip: choices.skip,
+    onProgress,
+  };
 }
 
 /** Resolves the source (with a progress line while stdin arrives), then runs `read` on it. */

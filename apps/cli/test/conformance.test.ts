@@ -51,11 +51,12 @@ function isHeavy(c: Case): boolean {
 
 /** The case's reading options as check's flags. */
 function flagsOf(c: Case): string[] {
-  const { strict, path, skills = [] } = c.options ?? {};
+  const { strict, path, skills = [], skip = [] } = c.options ?? {};
   return [
     ...(strict === true ? ["--strict"] : []),
     ...(path === undefined ? [] : ["--path", path]),
     ...skills.flatMap((name) => ["--skill", name]),
+    ...skip.flatMap((name) => ["--skip", name]),
   ];
 }
 

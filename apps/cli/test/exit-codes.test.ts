@@ -39,6 +39,36 @@ describe("exit codes", () => {
     expect(json.stderr).toBe(`refused (unreadable-source): ${answer.message}\n`);
   });
 
+  it.each([["list"], ["payload"]])(
+    "2: %s with a --store that is no URL is a usage error naming the URL form",
+    async (command) => {
+      const run = await runBin([command, "--store", "notaurl", "--json"]);
+      expect(run.code).toBe(2);
+      expect(parseJson(run)).toMatchObject({ ok: false, refusal: { code: "invalid-store-url" } });
+      expect(run.stderr).toContain("name it as postgres://user@host:5432/database");
+      expect(run.stderr).not.toContain("data directory's space");
+    },
+  );
+
+  it("2: a --store URL of another scheme is not echoed back (it may carry a password)", async () => {
+    const run = await runBin(["list", "--store", "mysql://me:secret@db/x"]);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain("it starts with mysql://");
+    expect(run.stderr).not.toContain("secret");
+  });
+
+  it.each([["list"], ["payload"]])(
+    "3: %s on a database that is down is store-unavailable, naming the database",
+    async (command) => {
+      const run = await runBin([command, "--store", "postgres://reader@127.0.0.1:1/shelf"]);
+      expect(run.code).toBe(3);
+      expect(run.stderr).toMatch(
+        /^refused \(store-unavailable\): The store's database at postgres:\/\/reader@127\.0\.0\.1:1\/shelf cannot be reached/,
+      );
+      expect(run.stderr).not.toContain("data directory");
+    },
+  );
+
   it("3: a data directory that is a file cannot be written; no stack trace", async () => {
     const dir = makeTempDir();
     const data = join(dir, "data");

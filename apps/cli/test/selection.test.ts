@@ -15,6 +15,8 @@ const png = Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0xf
 const skill = (name: string): string =>
   `---\nname: ${name}\ndescription: Does ${name}; use it when ${name} is asked for.\n---\n`;
 
+const yes = { importable: true };
+
 function repository(): { folder: string; tar: string; zip: string } {
   const base = makeTempDir("skillshelf-cli-select-");
   const folder = join(base, "repo");
@@ -37,7 +39,7 @@ function repository(): { folder: string; tar: string; zip: string } {
 }
 
 describe("a whole repository through the CLI", () => {
-  it("check --list names the skills and the --path of each, judging nothing", async () => {
+  it("check --list names the skills, the --path of each, and whether each imports alone", async () => {
     const { zip } = repository();
     const run = await runBin(["check", zip, "--list", "--json"]);
     expect(run.code, run.stderr).toBe(0);
@@ -46,18 +48,95 @@ describe("a whole repository through the CLI", () => {
       listing: {
         root: "repo-main",
         skills: [
-          { name: "template", directory: "repo-main/template", path: "" },
-          { name: "canvas", directory: "repo-main/skills/canvas", path: "skills" },
-          { name: "pdf", directory: "repo-main/skills/pdf", path: "skills" },
+          { name: "template", directory: "repo-main/template", path: "", verdict: yes },
+          {
+            name: "canvas",
+            directory: "repo-main/skills/canvas",
+            path: "skills",
+            verdict: {
+              importable: false,
+              refusal: {
+                code: "not-utf8",
+                path: "repo-main/skills/canvas/fonts/a.ttf",
+                concerns: [{ skill: "canvas", count: 1 }],
+              },
+            },
+          },
+          { name: "pdf", directory: "repo-main/skills/pdf", path: "skills", verdict: yes },
         ],
         setAside: ["repo-main/.claude-plugin"],
       },
     });
     const human = await runBin(["check", zip, "--list"]);
     expect(human.code, human.stderr).toBe(0);
-    expect(human.stdout).toMatch(/^PATH\s+SKILL\s+DIRECTORY\n/);
-    expect(human.stdout).toMatch(/\nskills\s+pdf\s+repo-main\/skills\/pdf\n/);
+    expect(human.stdout).toMatch(/^PATH\s+SKILL\s+IMPORTS\s+DIRECTORY\n/);
+    expect(human.stdout).toMatch(/\nskills\s+pdf\s+yes\s+repo-main\/skills\/pdf\n/);
+    expect(human.stdout).toMatch(
+      /\nskills\s+canvas\s+no \(not-utf8\)\s+repo-main\/skills\/canvas\n/,
+    );
+    expect(human.stdout).toContain(
+      "canvas: The file 'repo-main/skills/canvas/fonts/a.ttf' is not valid UTF-8 text",
+    );
     expect(human.stdout).toContain("set aside: repo-main/.claude-plugin");
+  });
+
+  it.each(["folder", "tar", "zip"] as const)(
+    "refuses the whole repository from the %s with where its skills are, before its link or font",
+    async (form) => {
+      const sources = repository();
+      const run = await runBin(["check", sources[form], "--json"]);
+      expect(run.code).toBe(1);
+      const { refusal, message } = parseJson(run) as {
+        refusal: { code: string; found: unknown };
+        message: string;
+      };
+      expect(refusal.code).toBe("stray-file");
+      expect(refusal.found).toEqual([{ path: "skills", count: 2 }]);
+      expect(message).toContain("CLAUDE.md' lies beside the skill directories");
+      expect(message).toContain("import with --path skills");
+    },
+  );
+
+  it("names the skills at fault and imports the others with --skip", async () => {
+    const { zip } = repository();
+    const refused = await runBin(["check", zip, "--path", "skills"]);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain(
+      "the skill at fault is canvas (1 file): import the others with --skip canvas.",
+    );
+    const { args } = makeRoots();
+    const run = await runBin([
+      "import",
+      zip,
+      "--path",
+      "skills",
+      "--skip",
+      "canvas",
+      "--json",
+      ...args,
+    ]);
+    expect(run.code, run.stderr).toBe(0);
+    expect((parseJson(run).skills as { id: string }[]).map((s) => s.id)).toEqual(["pdf"]);
+  });
+
+  it("says under which --path a skill lies when --skill names it at the wrong level", async () => {
+    const { zip } = repository();
+    const run = await runBin(["check", zip, "--skill", "pdf"]);
+    expect(run.code).toBe(1);
+    expect(run.stderr).toContain(
+      "The skill 'pdf' is not at the level read (which holds 'template'); it lies under 'skills/': import it with --path skills --skill pdf",
+    );
+  });
+
+  it("tells a .skill file with files at its root to rename the archive, not a folder it lacks", async () => {
+    const base = makeTempDir("skillshelf-cli-select-");
+    writeTree(join(base, "in"), { "SKILL.md": skill("pdf-tools") });
+    const archive = join(base, "pdf.skill");
+    execFileSync("zip", ["-qr", archive, "."], { cwd: join(base, "in") });
+    const run = await runBin(["check", archive, ...makeRoots().args]);
+    expect(run.code).toBe(1);
+    expect(run.stderr).toContain("for files at an archive's root, the archive's file name");
+    expect(run.stderr).toContain("rename the folder or the archive 'pdf' to 'pdf-tools'");
   });
 
   it("says where the skills are when the whole repository is refused", async () => {

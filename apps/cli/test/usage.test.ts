@@ -88,3 +88,17 @@ describe("usage errors exit 2 with the usage on stderr", () => {
     expect(run.stderr.split("\n")[0]).toBe("error: missing required argument 'source'");
   });
 });
+
+describe("commands that do not exist", () => {
+  it.each([
+    [["help", "nosuch"], "no command 'nosuch' to show help for"],
+    [["help", "chek"], "(Did you mean check?)"],
+    [["version"], "(Did you mean --version?)"],
+  ])("%j exits 2 with a suggestion", async (args, expected) => {
+    const run = await runBin(args);
+    expect(run.code).toBe(2);
+    expect(run.stdout).toBe("");
+    expect(run.stderr).toContain(expected);
+    expect(run.stderr).not.toContain("verify");
+  });
+});

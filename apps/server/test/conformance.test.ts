@@ -21,11 +21,12 @@ const verdictOf = async (response: Response, input: BuiltInput): Promise<Verdict
 
 /** The case's reading options as query parameters, after dry_run=1. */
 function choicesOf(input: BuiltInput): string {
-  const { strict, path, skills = [] } = input.case.options ?? {};
+  const { strict, path, skills = [], skip = [] } = input.case.options ?? {};
   const query = new URLSearchParams();
   if (strict === true) query.append("strict", "1");
   if (path !== undefined) query.append("path", path);
   for (const name of skills) query.append("skill", name);
+  for (const name of skip) query.append("skip", name);
   const text = query.toString();
   return text === "" ? "" : `&${text}`;
 }

@@ -44,7 +44,7 @@ const post = (query: string): Promise<Response> =>
   });
 
 describe("selecting from a whole repository over HTTP", () => {
-  it("list=1 answers what the source holds, and stores nothing", async () => {
+  it("list=1 answers what the source holds, each skill judged alone, and stores nothing", async () => {
     const response = await post("list=1");
     expect(response.status).toBe(200);
     expect(await bodyOf(response)).toEqual({
@@ -54,6 +54,17 @@ describe("selecting from a whole repository over HTTP", () => {
           name,
           directory: `repo-main/skills/${name}`,
           path: "skills",
+          verdict:
+            name === "canvas"
+              ? {
+                  importable: false,
+                  refusal: {
+                    code: "not-utf8",
+                    path: "repo-main/skills/canvas/a.ttf",
+                    concerns: [{ skill: "canvas", count: 1 }],
+                  },
+                }
+              : { importable: true },
         })),
         setAside: [],
       },
@@ -78,11 +89,26 @@ describe("selecting from a whole repository over HTTP", () => {
     });
   });
 
-  it("refuses the whole repository, saying where the skills are", async () => {
+  it("refuses the whole repository, saying where the skills are, before its link", async () => {
     const response = await post("dry_run=1");
     expect(response.status).toBe(422);
     const body = await bodyOf(response);
-    expect(body.refusal).toMatchObject({ code: "link", path: "repo-main/CLAUDE.md" });
+    expect(body.refusal).toEqual({
+      code: "no-skills",
+      path: "repo-main",
+      found: [{ path: "skills", count: 3 }],
+    });
+    expect(body.message).toContain("import with path=skills");
+  });
+
+  it("imports the others with skip= when a skill is at fault", async () => {
+    const refused = await post("dry_run=1&path=skills");
+    expect(refused.status).toBe(422);
+    expect((await bodyOf(refused)).refusal.concerns).toEqual([{ skill: "canvas", count: 1 }]);
+    const response = await post("dry_run=1&replace=1&path=skills&skip=canvas");
+    expect(response.status).toBe(200);
+    const body = await bodyOf(response);
+    expect(body.skills.map((s: { id: string }) => s.id)).toEqual(["notes", "pdf"]);
   });
 
   it("answers a skill the selection does not hold with not-in-source", async () => {

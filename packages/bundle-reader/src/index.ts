@@ -29,6 +29,7 @@ export { type JudgedFile, judgeSkillFiles } from "./judge-skill-files.js";
 export { leadingLines } from "./leading-lines.js";
 export {
   type BundleListing,
+  type JudgeSkill,
   type ListedSkill,
   type ListOptions,
   type ListResult,

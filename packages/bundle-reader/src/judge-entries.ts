@@ -21,7 +21,10 @@ export const MAX_LISTED_FILES = 100;
 export type Judged = { ok: true; files: FileEntry[] } | { ok: false; refusal: Refusal };
 
 /** Judges the selected entries; the files that pass, in path order, with their bodies joined. */
-export function judgeEntries(selected: readonly Placed[]): Judged {
+export function judgeEntries(
+  selected: readonly Placed[],
+  skillOf: (path: string) => string | undefined = () => undefined,
+): Judged {
   const names = new NameIndex();
   const paths = new PathChecker();
   const files: FileEntry[] = [];
@@ -30,10 +33,19 @@ export function judgeEntries(selected: readonly Placed[]): Judged {
     const { raw, kind } = entry;
     const directory = kind === "directory";
     const verdict = paths.check(raw, directory, entry.utf8);
-    if (!verdict.ok) return refuse({ code: "unsafe-path", path: raw, why: verdict.why });
-    if (kind === "link") return refuse(withDetail({ code: "link", path: raw }, entry.detail));
+    if (!verdict.ok) {
+      return refuse(
+        concerning({ code: "unsafe-path", path: raw, why: verdict.why }, skillOf(entry.path)),
+      );
+    }
+    if (kind === "link") {
+      return refuse(
+        concerning(withDetail({ code: "link", path: raw }, entry.detail), skillOf(entry.path)),
+      );
+    }
     if (kind === "special") {
-      return refuse(withDetail({ code: "not-regular-file", path: raw }, entry.detail));
+      const refusal = withDetail({ code: "not-regular-file", path: raw }, entry.detail);
+      return refuse(concerning(refusal, skillOf(entry.path)));
     }
     if (setAside) {
       const clash = shows === "" ? undefined : names.recordParents(raw, shows);
@@ -53,20 +65,52 @@ export function judgeEntries(selected: readonly Placed[]): Judged {
       texts.push(entry.text);
     }
   }
-  const notText = files
-    .filter((file, index) => !(texts[index] ?? isText(file.bytes)))
-    .map((file) => file.raw);
+  const notTextFiles = files.filter((file, index) => !(texts[index] ?? isText(file.bytes)));
+  const notText = notTextFiles.map((file) => file.raw);
   if (notText.length > 0) {
     const first = notText[0]!;
-    if (notText.length === 1) return refuse({ code: "not-utf8", path: first });
-    return refuse({
-      code: "not-utf8",
-      path: first,
-      count: notText.length,
-      paths: notText.slice(0, MAX_LISTED_FILES),
-    });
+    const concerns = countBySkill(notTextFiles.map((file) => skillOf(file.path)));
+    const refusal: Refusal =
+      notText.length === 1
+        ? { code: "not-utf8", path: first }
+        : {
+            code: "not-utf8",
+            path: first,
+            count: notText.length,
+            paths: notText.slice(0, MAX_LISTED_FILES),
+          };
+    if (concerns.length > 0) refusal.concerns = concerns;
+    return refuse(refusal);
   }
   return { ok: true, files };
+}
+
+/** How many of the files lie in each skill, in the order the skills are first met. */
+function countBySkill(skills: readonly (string | undefined)[]): { skill: string; count: number }[] {
+  const counts = new Map<string, number>();
+  for (const skill of skills) {
+    if (skill !== undefined) counts.set(skill, (counts.get(skill) ?? 0) + 1);
+  }
+  return [...counts].map(([skill, count]) => ({ skill, count }));
+}
+
+/** The refusal, with the one skill it concerns (inside a collection). */
+function concerning(refusal: Refusal, skill: string | undefined): Refusal {
+  return skill === undefined ? refusal : { ...refusal, concerns: [{ skill, count: 1 }] };
+}
+
+/**
+ * The first entry of `selected` whose path is unsafe, in path order: the one
+ * rule held before the layout is reported, since a path that climbs out or
+ * starts at the file system's root cannot be placed in any layout.
+ */
+export function firstUnsafePath(selected: readonly Placed[]): Refusal | undefined {
+  const paths = new PathChecker();
+  for (const { entry } of sortByPath(selected, (p) => p.entry.path)) {
+    const verdict = paths.check(entry.raw, entry.kind === "directory", entry.utf8);
+    if (!verdict.ok) return { code: "unsafe-path", path: entry.raw, why: verdict.why };
+  }
+  return undefined;
 }
 
 function refuse(refusal: Refusal): Judged {

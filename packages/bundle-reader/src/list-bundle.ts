@@ -4,11 +4,19 @@
 // limits still refuse (a listing of a zip bomb is no listing), but no entry
 // is judged and no content is decoded: a binary file does not hide the
 // skills around it. The root is chosen as readBundle chooses it.
+//
+// With `judge`, each skill listed is also judged alone, as `--path P --skill
+// NAME` would read it (the reader's rules, then the specification's bounds,
+// then the caller's own rule, the catalog's), so a listing says which skills
+// import and why the others do not, from one read of the source.
 
+import type { Entries } from "./entries.js";
 import { readEntries, settleOnAbort } from "./read-bundle.js";
 import { Reading } from "./reading.js";
+import { resolveSkills } from "./resolve.js";
 import { chooseRoot, findDeeper, layOut, pathSegments, placeEntries } from "./select.js";
-import type { ReadOptions, Refusal, Source } from "./types.js";
+import { specWarnings } from "./spec-warnings.js";
+import type { DestinationRefusal, ReadOptions, Refusal, Skill, Source } from "./types.js";
 
 /** One skill a source holds: its name, its directory as stored, and the `path` that selects it. */
 export type ListedSkill = {
@@ -17,6 +25,8 @@ export type ListedSkill = {
   directory: string;
   /** The `path` option that selects the collection (or root skill) holding it; "" for none. */
   path: string;
+  /** With `judge`: whether the skill imports when read alone, and the refusal when it does not. */
+  verdict?: { importable: true } | { importable: false; refusal: Refusal | DestinationRefusal };
 };
 
 export type BundleListing = {
@@ -30,7 +40,13 @@ export type BundleListing = {
 
 export type ListResult = { ok: true; listing: BundleListing } | { ok: false; refusal: Refusal };
 
-export type ListOptions = Pick<ReadOptions, "signal" | "onProgress" | "path" | "gitTimeoutMs">;
+/** A rule of the caller's, held to each skill the reader accepts (the catalog's, say). */
+export type JudgeSkill = (skill: Skill) => Refusal | DestinationRefusal | undefined;
+
+export type ListOptions = Pick<ReadOptions, "signal" | "onProgress" | "path" | "gitTimeoutMs"> & {
+  /** Judge each skill alone: the reader's rules, then this one (none: the reader's only). */
+  judge?: JudgeSkill | true;
+};
 
 /** Lists the skills `source` holds (under `path`, when given), judging no entry. */
 export function listBundle(source: Source, options: ListOptions = {}): Promise<ListResult> {
@@ -59,6 +75,10 @@ export function listBundle(source: Source, options: ListOptions = {}): Promise<L
         skills.push({ name: directory.at(-1)!, directory: directory.join("/"), path: group.path });
       }
     }
+    if (options.judge !== undefined) {
+      const rule = options.judge === true ? undefined : options.judge;
+      for (const skill of skills) skill.verdict = judgeAlone(read.entries, skill, rule);
+    }
     return {
       ok: true,
       listing: {
@@ -69,4 +89,22 @@ export function listBundle(source: Source, options: ListOptions = {}): Promise<L
     };
   });
   return settleOnAbort(work, reading, signal);
+}
+
+/** One listed skill read alone, as `--path` and `--skill` would select it. */
+function judgeAlone(
+  entries: Entries,
+  listed: ListedSkill,
+  rule: JudgeSkill | undefined,
+): NonNullable<ListedSkill["verdict"]> {
+  const path = listed.path === "" ? undefined : listed.path;
+  const read = resolveSkills(entries, { path, skills: [listed.name] });
+  if (!read.ok) return { importable: false, refusal: read.refusal };
+  const spec = specWarnings(read.skills);
+  if (!spec.ok) return { importable: false, refusal: spec.refusal };
+  for (const skill of read.skills) {
+    const refusal = rule?.(skill);
+    if (refusal !== undefined) return { importable: false, refusal };
+  }
+  return { importable: true };
 }

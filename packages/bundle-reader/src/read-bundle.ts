@@ -77,7 +77,11 @@ async function readSource(
 ): Promise<SkillsWithOrigin> {
   const read = await readEntries(source, reading);
   if (!read.ok) return read;
-  const skills = resolveSkills(read.entries, { path: options.path, skills: options.skills });
+  const skills = resolveSkills(read.entries, {
+    path: options.path,
+    skills: options.skills,
+    skip: options.skip,
+  });
   return skills.ok && read.origin !== undefined ? { ...skills, origin: read.origin } : skills;
 }
 

@@ -1,18 +1,22 @@
 // From a source's entries to skills, by one rule for every source (contract
 // 1, rules 1 to 5): choose the root and see what lies there (select.ts),
-// keep only the skills asked for, judge what is selected and nothing else
-// (judge-entries.ts), report the layout's first problem, and cut each skill's
-// files out. The order of verdicts is fixed: the entries' own rules, then
-// their content, then the layout, each in path order, so every form of a
-// bundle gets the same refusal. A layout refusal says where SKILL.md files
-// lie deeper, when they do, so the user knows which `path` to ask for.
-
+// keep only the skills asked for (or all but those skipped), and only then
+// judge what is selected and nothing else (judge-entries.ts), and cut each
+// skill's files out. The layout is decided from the paths first: a whole
+// repository read at the wrong level is told where its skills lie (`--path
+// skills`) before anything inside it is judged, so an incidental font or
+// link beside the skills never hides the hint. Within the selection the
+// order of verdicts is fixed (the entries' own rules, then their content,
+// each in path order), so every form of a bundle gets the same refusal; a
+// refusal inside a collection names the skills it concerns, so the others
+// can be imported with `skip`.
 import { comparePaths } from "@skillshelf/contract";
 import type { Entries, FileEntry } from "./entries.js";
-import { judgeEntries } from "./judge-entries.js";
+import { firstUnsafePath, judgeEntries } from "./judge-entries.js";
 import {
   chooseRoot,
   findDeeper,
+  type Layout,
   layOut,
   liesBelow,
   type Placed,
@@ -25,7 +29,12 @@ import { skillFileOf } from "./skill-file.js";
 import type { Refusal, Skill, SkillsResult } from "./types.js";
 
 /** What to select: a directory of the source, and some of the skills found there. */
-export type Choices = { path?: string | undefined; skills?: readonly string[] | undefined };
+export type Choices = {
+  path?: string | undefined;
+  skills?: readonly string[] | undefined;
+  /** Leave these skills out: neither judged nor returned. */
+  skip?: readonly string[] | undefined;
+};
 
 /** How many places a layout refusal points to. */
 const MAX_FOUND = 5;
@@ -47,38 +56,74 @@ export function resolveSkills(entries: Entries, choices: Choices = {}): SkillsRe
   if (layout.rootSkill && layout.skills.length === 0) {
     return refuse({ code: "unnamed-skill", path: [...root.segments, "SKILL.md"].join("/") });
   }
-  let chosen = layout.skills;
-  if (choices.skills !== undefined) {
-    const held = layout.skills.map((skill) => skill.name);
-    const missing = choices.skills.find((name) => !held.includes(name));
-    if (missing !== undefined) return refuse({ code: "not-in-source", skill: missing, held });
-    chosen = layout.skills.filter((skill) => choices.skills!.includes(skill.name));
+  const held = layout.skills.map((skill) => skill.name);
+  const unknown = [...(choices.skills ?? []), ...(choices.skip ?? [])].find(
+    (name) => !held.includes(name),
+  );
+  if (unknown !== undefined) return refuse(notHeld(placed, root, unknown, held));
+  const picked = choices.skills !== undefined;
+  if (!picked && layout.problem !== undefined) {
+    const inRoot = selectionOf(root, layout.setAside, undefined);
+    const unsafe = firstUnsafePath(placed.filter((p) => inRoot(p.entry.path)));
+    return refuse(unsafe ?? layoutRefusal(layout, placed, root));
   }
+  const skip = choices.skip ?? [];
+  const chosen = layout.skills.filter(
+    (skill) => (!picked || choices.skills!.includes(skill.name)) && !skip.includes(skill.name),
+  );
   const inSelection = selectionOf(
     root,
     layout.setAside,
-    choices.skills === undefined ? undefined : chosen,
+    picked || skip.length > 0 ? chosen : undefined,
   );
   const selected = placed.filter((p) => inSelection(p.entry.path));
-  const judged = judgeEntries(selected);
+  const judged = judgeEntries(selected, layout.rootSkill ? undefined : skillNamer(root));
   if (!judged.ok) return judged;
-  if (choices.skills === undefined && layout.problem !== undefined) {
-    const { code, raw, name } = layout.problem;
-    const refusal: Refusal = { code };
-    if (raw !== undefined) refusal.path = raw;
-    if (name !== undefined) refusal.skill = name;
-    const found = foundOf(placed, root);
-    if (found.length === 0) return refuse(refusal);
-    // "No skills at the top of 'repo-main'": the level looked at, when skills lie deeper.
-    if (code === "no-skills" && root.segments.length > 0) refusal.path = root.segments.join("/");
-    return refuse({ ...refusal, found });
-  }
   const byDirectory = filesByDirectory(judged.files, root, layout.rootSkill);
   const skills = chosen.map((skill) =>
     skillOf(skill.segments, skill.name, byDirectory.get(skill.segments.join("/")) ?? []),
   );
   skills.sort((a, b) => comparePaths(a.name, b.name));
   return { ok: true, skills };
+}
+
+/** The layout's first problem as a refusal, saying where skills lie deeper when they do. */
+function layoutRefusal(layout: Layout, placed: readonly Placed[], root: Root): Refusal {
+  const { code, raw, name } = layout.problem!;
+  const refusal: Refusal = { code };
+  if (raw !== undefined) refusal.path = raw;
+  if (name !== undefined) refusal.skill = name;
+  const found = foundOf(placed, root);
+  if (found.length === 0) return refusal;
+  // "No skills at the top of 'repo-main'": the level looked at, when it holds
+  // no skill and skills lie deeper; its stray files are beside the point.
+  if (layout.skills.length === 0) {
+    return root.segments.length > 0
+      ? { code: "no-skills", path: root.segments.join("/"), found }
+      : { code: "no-skills", found };
+  }
+  return { ...refusal, found };
+}
+
+/** A skill the selection does not hold; where it lies deeper, when it does. */
+function notHeld(placed: readonly Placed[], root: Root, name: string, held: string[]): Refusal {
+  const found = findDeeper(placed, root)
+    .filter((group) => group.directories.some((segments) => segments.at(-1) === name))
+    .slice(0, MAX_FOUND)
+    .map((group) => ({ path: group.path, count: group.directories.length }));
+  return found.length === 0
+    ? { code: "not-in-source", skill: name, held }
+    : { code: "not-in-source", skill: name, held, found };
+}
+
+/** The skill (a child of the root) a path lies in. */
+function skillNamer(root: Root): (path: string) => string | undefined {
+  const prefix = prefixOf(root.segments);
+  return (path) => {
+    if (!liesBelow(path, prefix)) return undefined;
+    const slash = path.indexOf("/", prefix.length);
+    return slash === -1 ? undefined : path.slice(prefix.length, slash);
+  };
 }
 
 /** The judged files grouped by the skill directory they lie in (the root's children, or the root). */

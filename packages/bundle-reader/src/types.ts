@@ -66,6 +66,8 @@ export type ReadOptions = {
   path?: string;
   /** Keep only these skills of the bundle (`not-in-source` for a name it does not hold). */
   skills?: readonly string[];
+  /** Leave these skills of a collection out, unjudged (`not-in-source` for a name it does not hold). */
+  skip?: readonly string[];
   /** For a git source: how long fetching and checking out may take in all (default 120,000 ms). */
   gitTimeoutMs?: number;
 };

@@ -39,8 +39,8 @@ describe("from entries to skills", () => {
     [
       "two wrapper levels",
       ["o/i/a/SKILL.md"],
-      // Only one wrapper is removed; the refusal says where the skill lies.
-      { code: "missing-skill-file", path: "o/i", skill: "i", found: [{ path: "i", count: 1 }] },
+      // Only one wrapper is removed; no skill at that level, and the refusal says where it lies.
+      { code: "no-skills", path: "o", found: [{ path: "i", count: 1 }] },
     ],
     [
       "a file beside the skills",

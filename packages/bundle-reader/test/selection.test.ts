@@ -62,13 +62,74 @@ async function forms(): Promise<{ form: string; source: Source; top: string }[]>
 }
 
 describe("a whole repository", () => {
-  it("is refused with a sentence that says where the skills are, in every form", async () => {
+  it("is refused with where the skills are, in every form, before its link or logo is judged", async () => {
     for (const { form, source, top } of await forms()) {
       const refusal = refusalOf(await readBundle(source));
       const at = top === "" ? "" : `${top}/`;
-      // In path order the first problem is the link at the top (git archive stores it too).
-      expect(refusal, form).toMatchObject({ code: "link", path: `${at}CLAUDE.md` });
+      // The layout first: the link at the top is a stray file, not a link refused.
+      expect(refusal, form).toEqual({
+        code: "stray-file",
+        path: `${at}CLAUDE.md`,
+        found: [{ path: "skills", count: 3 }],
+      });
+      expect(message(refusal), form).toContain('read it with the option path: "skills"');
     }
+  });
+
+  it("says 'no skills at the top' when the top holds none, whatever lies beside", async () => {
+    const rest = Object.entries(files).filter(([path]) => !path.startsWith("template/"));
+    const root = await folderOf(Object.fromEntries(rest), "repo-main");
+    symlinkSync("AGENTS.md", join(root, "CLAUDE.md"));
+    const refusal = refusalOf(await readBundle({ kind: "path", path: root }));
+    expect(refusal).toEqual({
+      code: "no-skills",
+      path: "repo-main",
+      found: [{ path: "skills", count: 3 }],
+    });
+    expect(message(refusal)).toBe(
+      "No skills at the top of 'repo-main'; 3 skills were found under 'skills/': read it with the option path: \"skills\".",
+    );
+  });
+
+  it("skips the skills named and imports the rest, the skipped never judged", async () => {
+    for (const { form, source } of await forms()) {
+      const result = await readBundle(source, { path: "skills", skip: ["canvas"] });
+      expect(shapeOf(result), form).toEqual({
+        notes: ["SKILL.md"],
+        pdf: ["SKILL.md", "scripts/fill.py"],
+      });
+    }
+  });
+
+  it("says under which path a skill lies when it is asked for at the wrong level", async () => {
+    for (const { form, source } of await forms()) {
+      const refusal = refusalOf(await readBundle(source, { skills: ["pdf"] }));
+      expect(refusal, form).toEqual({
+        code: "not-in-source",
+        skill: "pdf",
+        held: ["template"],
+        found: [{ path: "skills", count: 3 }],
+      });
+      expect(message(refusal), form).toContain(
+        `it lies under 'skills/': read it with the options path: "skills", skills: ["pdf"]`,
+      );
+    }
+  });
+
+  it("judges each listed skill alone on request", async () => {
+    const { source } = (await forms())[0]!;
+    const listed = await listBundle(source, { judge: true });
+    if (!listed.ok) throw new Error(listed.refusal.code);
+    const verdicts = listed.listing.skills.map((skill) => [
+      skill.name,
+      skill.verdict?.importable === true ? "yes" : (skill.verdict?.refusal.code ?? "unjudged"),
+    ]);
+    expect(verdicts).toEqual([
+      ["template", "yes"],
+      ["canvas", "not-utf8"],
+      ["notes", "yes"],
+      ["pdf", "yes"],
+    ]);
   });
 
   it("without the link, names the first stray file and where the skills are", async () => {
@@ -116,8 +177,12 @@ describe("a whole repository", () => {
         path: `${at}skills/canvas/fonts/a.ttf`,
         count: 2,
         paths: [`${at}skills/canvas/fonts/a.ttf`, `${at}skills/canvas/fonts/b.ttf`],
+        concerns: [{ skill: "canvas", count: 2 }],
       });
       expect(message(refusal)).toMatch(/'.*a\.ttf' and 1 other file are not valid UTF-8 text/);
+      expect(message(refusal)).toContain(
+        'the skill at fault is canvas (2 files): read the others with the option skip: ["canvas"].',
+      );
     }
   });
 

@@ -37,6 +37,8 @@ export const destinationCodes = [
   "builtin-skill",
   "no-managed-root",
   "store-failed",
+  "store-unavailable",
+  "invalid-store-url",
   "payload-too-large",
   "invalid-payload",
   "digest-mismatch",

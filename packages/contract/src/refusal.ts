@@ -67,6 +67,11 @@ export type Refusal<C extends Code = Code> = {
   paths?: string[];
   /** not-in-source: the skills the selected directory does hold. */
   held?: string[];
+  /**
+   * A refusal of content inside a collection: the skills whose files are at
+   * fault, and how many files of each, so the rest can be imported with `skip`.
+   */
+  concerns?: { skill: string; count: number }[];
   /** Layout refusals and not-in-source: where SKILL.md files lie deeper, as `path` values, most first. */
   found?: { path: string; count: number }[];
   /** For a catalog refusal: the root the skill lives in. */

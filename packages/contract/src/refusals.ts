@@ -75,6 +75,10 @@ function notInSourceSentence(r: Refusal, say: Wording): string {
   const held = r.held;
   if (r.skill !== undefined) {
     const listed = held === undefined || held.length === 0 ? "no skills" : listNames(held);
+    const deeper = r.found?.[0];
+    if (deeper !== undefined) {
+      return `The skill '${r.skill}' is not at the level read (which holds ${listed}); it lies under '${deeper.path}/': ${say.importSkillUnder(deeper.path, r.skill)}.`;
+    }
     return `The source holds no skill '${r.skill}'; it holds ${listed}, so ${say.nameSkill()}.`;
   }
   const why = r.detail === undefined ? "" : ` (${r.detail})`;
@@ -92,13 +96,26 @@ function listNames(names: readonly string[]): string {
 }
 
 /** not-utf8: the first file, and how many more. */
-function notUtf8Sentence(r: Refusal): string {
+function notUtf8Sentence(r: Refusal, say: Wording): string {
   const count = r.count ?? 1;
   const more =
     count <= 1
       ? " is"
       : ` and ${(count - 1).toLocaleString("en-US")} other ${count === 2 ? "file are" : "files are"}`;
-  return `The file${at(r)}${inSkill(r)}${more} not valid UTF-8 text; the store holds text only, so remove ${count <= 1 ? "it" : "them"} or convert ${count <= 1 ? "it" : "them"} (binary assets are refused, never altered).`;
+  return `The file${at(r)}${inSkill(r)}${more} not valid UTF-8 text; the store holds text only, so remove ${count <= 1 ? "it" : "them"} or convert ${count <= 1 ? "it" : "them"} (binary assets are refused, never altered)${concernsHint(r, say)}.`;
+}
+
+/** The skills a refusal inside a collection concerns, and how to import the others. */
+function concernsHint(r: Refusal, say: Wording): string {
+  const concerns = r.concerns;
+  if (concerns === undefined || concerns.length === 0) return "";
+  const counted = (c: { skill: string; count: number }, first: boolean): string =>
+    `${c.skill} (${c.count.toLocaleString("en-US")}${first ? (c.count === 1 ? " file" : " files") : ""})`;
+  const shown = concerns.slice(0, 8).map((c, i) => counted(c, i === 0));
+  const more = concerns.length - shown.length;
+  const listed = more > 0 ? `${shown.join(", ")} and ${more} more skills` : shown.join(", ");
+  const skips = say.skipSkills(concerns.map((c) => c.skill));
+  return `; ${concerns.length === 1 ? "the skill at fault is" : "the skills at fault are"} ${listed}: ${skips}`;
 }
 
 /** drifted: the first changed files by name, and how many more. */
@@ -152,18 +169,23 @@ export const refusalTable: Record<Code, RefusalRule> = {
   ),
   "unsafe-path": refused(
     422,
-    (r) =>
-      `The entry${at(r)} has an unsafe path${r.why !== undefined ? ` (${unsafeReasons[r.why]})` : ""}; rename it to a plain relative path and pack again.`,
+    (r, say) =>
+      `The entry${at(r)} has an unsafe path${r.why !== undefined ? ` (${unsafeReasons[r.why]})` : ""}; rename it to a plain relative path and pack again${concernsHint(r, say)}.`,
+    ["skip"],
   ),
-  link: refused(422, (r) =>
-    r.origin !== undefined
-      ? `The ${r.origin} skill '${r.skill ?? ""}'${at(r)} is a symbolic link, and skills are never read through links; replace it with a real directory and file.`
-      : `The entry${at(r)} is ${r.detail ?? "a link"}; a bundle holds only regular files, so replace the link with a copy of its target (and pack the archive again, if the bundle came as one).`,
+  link: refused(
+    422,
+    (r, say) =>
+      r.origin !== undefined
+        ? `The ${r.origin} skill '${r.skill ?? ""}'${at(r)} is a symbolic link, and skills are never read through links; replace it with a real directory and file.`
+        : `The entry${at(r)} is ${r.detail ?? "a link"}; a bundle holds only regular files, so replace the link with a copy of its target (and pack the archive again, if the bundle came as one)${concernsHint(r, say)}.`,
+    ["skip"],
   ),
   "not-regular-file": refused(
     422,
-    (r) =>
-      `The entry${at(r)} is not a regular file or directory${detail(r)}; remove it from the bundle.`,
+    (r, say) =>
+      `The entry${at(r)} is not a regular file or directory${detail(r)}; remove it from the bundle${concernsHint(r, say)}.`,
+    ["skip"],
   ),
   "duplicate-path": refused(
     422,
@@ -193,7 +215,7 @@ export const refusalTable: Record<Code, RefusalRule> = {
       `The archive holds a single skill at its root${r.path === undefined ? "" : ` ('${r.path}')`} but came without a file name to name it by; ${say.nameArchive()}, or wrap the skill in a folder.`,
     ["name"],
   ),
-  "not-utf8": refused(422, (r) => notUtf8Sentence(r)),
+  "not-utf8": refused(422, (r, say) => notUtf8Sentence(r, say), ["skip"]),
   "no-skills": refused(
     422,
     (r, say) =>
@@ -230,7 +252,9 @@ export const refusalTable: Record<Code, RefusalRule> = {
     (r, say) =>
       r.other === undefined
         ? `The SKILL.md of skill '${r.skill ?? ""}' does not declare that id${detail(r)}; start it with '# ${r.skill ?? ""}' or frontmatter 'name: ${r.skill ?? ""}'.`
-        : `The SKILL.md of skill '${r.skill ?? ""}' declares the id '${r.other}' instead; rename the folder '${r.skill ?? ""}' to '${r.other}'${r.origin === undefined ? ` (${say.selectedDirectory()})` : ""}, or make the SKILL.md declare '${r.skill ?? ""}' ('# ${r.skill ?? ""}' or frontmatter 'name: ${r.skill ?? ""}').`,
+        : r.origin === undefined
+          ? `The SKILL.md of skill '${r.skill ?? ""}' declares the id '${r.other}' instead; a skill's id is its folder's name (for files at an archive's root, the archive's file name), so rename the folder or the archive '${r.skill ?? ""}' to '${r.other}' (${say.selectedDirectory()}), or make the SKILL.md declare '${r.skill ?? ""}' ('# ${r.skill ?? ""}' or frontmatter 'name: ${r.skill ?? ""}').`
+          : `The SKILL.md of skill '${r.skill ?? ""}' declares the id '${r.other}' instead; rename the folder '${r.skill ?? ""}' to '${r.other}', or make the SKILL.md declare '${r.skill ?? ""}' ('# ${r.skill ?? ""}' or frontmatter 'name: ${r.skill ?? ""}').`,
     ["path"],
   ),
   "skill-file-too-large": refused(
@@ -269,6 +293,20 @@ export const refusalTable: Record<Code, RefusalRule> = {
     options: [],
     sentence: (r) =>
       `The store could not be written${r.skill === undefined ? "" : ` for skill '${r.skill}'`}${detail(r)}; nothing was changed: check the data directory's space and permissions, or that the store's database is reachable, and retry.`,
+  },
+  "store-unavailable": {
+    status: 503,
+    exitCode: 3,
+    options: [],
+    sentence: (r) =>
+      `The store's database${r.path === undefined ? "" : ` at ${r.path}`} cannot be reached${detail(r)}; nothing was read or changed: check that the database is running and accepts this role, and retry.`,
+  },
+  "invalid-store-url": {
+    status: 400,
+    exitCode: 2,
+    options: [],
+    sentence: (r) =>
+      `The store${r.path === undefined ? "" : ` '${r.path}'`} is not a PostgreSQL URL${detail(r)}; name it as postgres://user@host:5432/database (--store, or SKILLSHELF_STORE), or leave it out to use the data directory.`,
   },
   "payload-too-large": refused(
     422,

@@ -12,7 +12,7 @@ export type Surface = "cli" | "http" | "console" | "library";
 export const surfaces: readonly Surface[] = ["library", "cli", "http", "console"];
 
 /** The options a refusal's sentence may tell its reader to set. */
-export type Option = "path" | "skill" | "name" | "replace";
+export type Option = "path" | "skill" | "skip" | "name" | "replace";
 
 /** The phrases a sentence is built from, for one surface. */
 export type Wording = {
@@ -20,6 +20,10 @@ export type Wording = {
   importUnder: (path: string) => string;
   /** Follows "it holds 'a' and 'b', so ". */
   nameSkill: () => string;
+  /** Follows "it lies under 'dir/': ". */
+  importSkillUnder: (path: string, skill: string) => string;
+  /** Follows "the skills at fault are a (2 files), b (1): ". */
+  skipSkills: (skills: readonly string[]) => string;
   /** Follows "came without a file name to name it by; ". */
   nameArchive: () => string;
   /** In parentheses after "rename the folder 'x' to 'y'". */
@@ -34,6 +38,10 @@ const wordings: Record<Surface, Wording> = {
   library: {
     importUnder: (path) => `read it with the option path: "${path}"`,
     nameSkill: () => "name one of those in the option skills",
+    importSkillUnder: (path, skill) =>
+      `read it with the options path: "${path}", skills: ["${skill}"]`,
+    skipSkills: (skills) =>
+      `read the others with the option skip: [${skills.map((s) => `"${s}"`).join(", ")}]`,
     nameArchive: () => `name it (give the archive source a name, ${fileNames})`,
     selectedDirectory: () => "with the option path, the directory you select",
     replace: () => "install with the option replace: true",
@@ -41,6 +49,8 @@ const wordings: Record<Surface, Wording> = {
   cli: {
     importUnder: (path) => `import with --path ${path}`,
     nameSkill: () => "name one of those with --skill",
+    importSkillUnder: (path, skill) => `import it with --path ${path} --skill ${skill}`,
+    skipSkills: (skills) => `import the others with ${skills.map((s) => `--skip ${s}`).join(" ")}`,
     nameArchive: () => `name it (--name my-skill when reading stdin, or ${fileNames})`,
     selectedDirectory: () => "with --path, the directory you select",
     replace: () => "import with --replace",
@@ -48,6 +58,8 @@ const wordings: Record<Surface, Wording> = {
   http: {
     importUnder: (path) => `import with path=${path}`,
     nameSkill: () => "name one of those with skill=",
+    importSkillUnder: (path, skill) => `import it with path=${path}&skill=${skill}`,
+    skipSkills: (skills) => `import the others with ${skills.map((s) => `skip=${s}`).join("&")}`,
     nameArchive: () => `name it (name=my-skill, or ${fileNames})`,
     selectedDirectory: () => "with path=, the directory you select",
     replace: () => "import with replace=1",
@@ -55,6 +67,9 @@ const wordings: Record<Surface, Wording> = {
   console: {
     importUnder: (path) => `choose the directory '${path}' in the chooser`,
     nameSkill: () => "choose one of those in the chooser",
+    importSkillUnder: (path, skill) =>
+      `choose the directory '${path}' in the chooser and tick '${skill}'`,
+    skipSkills: () => "untick them in the chooser and import the others",
     nameArchive: () => `rename the archive to ${fileNames} and drop it again`,
     selectedDirectory: () => "the folder you dropped, or the directory you chose in the chooser",
     replace: () => "tick 'replace managed skills with the same id'",

@@ -55,7 +55,7 @@ describe("message", () => {
     ],
     [
       { code: "identity-mismatch", skill: "template", other: "template-skill" },
-      /rename the folder 'template' to 'template-skill'/,
+      /rename the folder or the archive 'template' to 'template-skill'/,
     ],
     [
       { code: "unsupported-entry", path: "b/s/x.md", detail: "it is encrypted" },
@@ -80,10 +80,9 @@ describe("message", () => {
 describe("every code's status and exit code", () => {
   it.each(codes)("%s has an HTTP error status and a failing exit code", (code) => {
     const status = httpStatus({ code });
-    expect(
-      status === 409 || status === 404 || status === 413 || status === 422 || status === 500,
-    ).toBe(true);
-    expect([1, 3]).toContain(exitCode({ code }));
+    expect([400, 404, 409, 413, 422, 500, 503].includes(status)).toBe(true);
+    // 2 is the usage class: a store named by no URL is a mistake on the command line.
+    expect(code === "invalid-store-url" ? [2] : [1, 3]).toContain(exitCode({ code }));
   });
 });
 

@@ -37,6 +37,8 @@ export type ReadChoices = {
   path?: string | undefined;
   /** Keep only these skills. */
   skills?: readonly string[] | undefined;
+  /** Leave these skills out, unjudged: the rest of a collection imports without them. */
+  skip?: readonly string[] | undefined;
   /** A specification warning refuses the bundle (`spec-violation`). */
   strict?: boolean | undefined;
   signal?: AbortSignal | undefined;
@@ -73,6 +75,7 @@ export function readOptionsOf(choices: ReadChoices): ReadOptions {
   const options: ReadOptions = { strict: choices.strict === true };
   if (choices.path !== undefined) options.path = choices.path;
   if (choices.skills !== undefined && choices.skills.length > 0) options.skills = choices.skills;
+  if (choices.skip !== undefined && choices.skip.length > 0) options.skip = choices.skip;
   if (choices.signal !== undefined) options.signal = choices.signal;
   if (choices.onProgress !== undefined) options.onProgress = choices.onProgress;
   return options;

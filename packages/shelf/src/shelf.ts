@@ -35,6 +35,7 @@ import {
   type StoreChange,
   type StoredFileResult,
   storedSpecWarnings,
+  validateSkill,
 } from "@skillshelf/skill-catalog";
 import { describeSigned } from "./describe-signed.js";
 import { type DigestResult, digestSource } from "./digest.js";
@@ -76,10 +77,13 @@ export type Shelf = {
   readonly trust: Trust;
   /** Each skill of a source with its tree digest and the statement a signer signs. */
   digest(source: Source, choices?: ReadChoices): Promise<DigestResult>;
-  /** What a source holds, and under which path, judging nothing. */
+  /**
+   * What a source holds, and under which path; with `judge`, whether each
+   * skill imports when read alone (the reader's rules, then the catalog's).
+   */
   listSource(
     source: Source,
-    choices?: Pick<ReadChoices, "path" | "signal" | "onProgress">,
+    choices?: Pick<ReadChoices, "path" | "signal" | "onProgress"> & { judge?: boolean },
   ): Promise<ListResult>;
   /** The verdict an import would give, writing nothing. */
   check(source: Source, choices?: ImportChoices): Promise<ImportOutcome>;
@@ -137,7 +141,11 @@ export function shelfOver(roots: Roots, tool: string, trust: Trust = NO_TRUST): 
     tool,
     trust,
     digest: (source, choices = {}) => digestSource(source, choices, trust),
-    listSource: (source, choices = {}) => listBundle(source, pick(choices)),
+    listSource: (source, choices = {}) =>
+      listBundle(source, {
+        ...pick(choices),
+        ...(choices.judge === true ? { judge: validateSkill } : {}),
+      }),
     check: (source, choices = {}) =>
       importSource(roots, source, { ...choices, dryRun: true, tool, trust }),
     import: (source, choices = {}) =>

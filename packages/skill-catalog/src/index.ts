@@ -70,5 +70,5 @@ export type {
   RemoveResult,
   SkillReport,
 } from "./types.js";
-
+export { validateSkill } from "./validate-skill.js";
 export { compareTrees, type FileDrift, type Verdict, type VerifyResult, verify } from "./verify.js";

@@ -1,7 +1,9 @@
 // Opening the store: parse the URL, connect, and bring the schema to this
-// code's version. A database that cannot be reached, refuses the role, or
-// holds a newer schema answers `store-failed` with one sentence naming the
-// store without its password, so a CLI or server can stop at start with a
+// code's version. A value that is no PostgreSQL URL answers
+// `invalid-store-url` (a usage error, exit 2); a database that cannot be
+// reached or refuses the role answers `store-unavailable`, naming the
+// database without its password; one that holds a newer schema answers
+// `store-failed`; each with one sentence, so a CLI or server can stop at start with a
 // clear line and an exit code rather than a stack trace or a later surprise.
 // The pool reconnects by itself: a call made after the database came back
 // simply opens a new connection.
@@ -23,7 +25,10 @@ export type OpenOptions = {
 
 export type OpenResult =
   | { ok: true; store: PostgresStore }
-  | { ok: false; refusal: Refusal & { code: "store-failed" } };
+  | {
+      ok: false;
+      refusal: Refusal & { code: "store-failed" | "store-unavailable" | "invalid-store-url" };
+    };
 
 const failed = (detail: string): OpenResult => ({
   ok: false,
@@ -36,7 +41,14 @@ export async function openPostgresStore(
   options: OpenOptions = {},
 ): Promise<OpenResult> {
   const parsed = parseStoreUrl(url);
-  if (!parsed.ok) return failed(parsed.message);
+  // A value that is no PostgreSQL URL is a mistake on the command line, not a store's failure.
+  if (!parsed.ok) {
+    // The value is named back only when it is no URL at all: a URL may carry a password.
+    const refusal = URL.canParse(url)
+      ? { code: "invalid-store-url" as const, detail: parsed.message }
+      : { code: "invalid-store-url" as const, path: url, detail: parsed.message };
+    return { ok: false, refusal };
+  }
   const location = describeLocation(parsed.url);
   let password: string | undefined;
   try {
@@ -66,7 +78,10 @@ export async function openPostgresStore(
     }
   } catch (error) {
     await pool.end().catch(() => {});
-    return failed(`cannot open the store at ${location}: ${describeStoreError(error)}`);
+    return {
+      ok: false,
+      refusal: { code: "store-unavailable", path: location, detail: describeStoreError(error) },
+    };
   }
   return { ok: true, store: new PgStore(pool, config, location) };
 }

@@ -51,6 +51,8 @@ export type CaseOptions = {
   path?: string;
   /** Keep only these skills. */
   skills?: string[];
+  /** Leave these skills out, unjudged. */
+  skip?: string[];
 };
 
 /** The five ways a bundle reaches a surface. */

@@ -66,6 +66,14 @@ function sampleFields(code: Code): SampleFields {
     "too-large": { limit: maxBytes },
     "skill-file-too-large": { skill: "pdf-tools", limit: MAX_SKILL_FILE_BYTES },
     "already-defined": { skill: "pdf-tools", other: "the builtin root" },
+    "store-unavailable": {
+      path: "postgres://skillshelf@db.internal:5432/skillshelf",
+      detail: "connect ECONNREFUSED 10.0.0.5:5432",
+    },
+    "invalid-store-url": {
+      path: "notaurl",
+      detail: "the store must be a URL such as postgres://user@host:5432/database",
+    },
     "payload-too-large": { limit: MAX_PAYLOAD_BYTES },
     "invalid-payload": { path: "run/skills.json", detail: "skills[0].digest is missing" },
     "revision-mismatch": { path: "run/skills.json" },

@@ -1,7 +1,10 @@
 // `skillshelf check <source>`: the verdict import would give on the same
 // store, writing nothing: the shelf's check runs the import flow short of
-// the writes. With --list it only says which skills the source holds, and
-// under which --path, judging nothing (the shelf's listSource).
+// the writes. With --list it says which skills the source holds, under which
+// --path, and whether each imports when read alone, and why not (the shelf's
+// listSource, judging each skill by itself: one bad skill does not hide the
+// verdict on the others).
+import { message } from "@skillshelf/bundle-reader";
 import type { Context } from "../context.js";
 import { formatBytes, formatTable, printJson } from "../output.js";
 import {
@@ -77,7 +80,7 @@ async function printListing(
 ): Promise<number> {
   const { output, json } = context;
   const listed = await withSource(context, argument, options, (source, onProgress) =>
-    context.shelf.listSource(source, { path: options.path, onProgress }),
+    context.shelf.listSource(source, { path: options.path, onProgress, judge: true }),
   );
   if (!listed.ok) return reportRefusal(output, listed.refusal, json);
   const { listing } = listed;
@@ -90,18 +93,25 @@ async function printListing(
   if (listing.skills.length === 0) {
     out.line(`no skills found ${where}`);
   } else {
-    const header = ["PATH", "SKILL", "DIRECTORY"].map((h) => out.paint("bold", h));
+    const header = ["PATH", "SKILL", "IMPORTS", "DIRECTORY"].map((h) => out.paint("bold", h));
     const rows = listing.skills.map((skill) => [
       skill.path === "" ? "-" : skill.path,
       skill.name,
+      skill.verdict?.importable === false
+        ? out.paint("red", `no (${skill.verdict.refusal.code})`)
+        : out.paint("green", "yes"),
       out.paint("dim", skill.directory),
     ]);
     for (const line of formatTable([header, ...rows])) out.line(line);
+    for (const skill of listing.skills) {
+      if (skill.verdict?.importable !== false) continue;
+      out.line(`${skill.name}: ${message(skill.verdict.refusal)}`);
+    }
   }
   for (const directory of listing.setAside) out.line(`set aside: ${directory}`);
   const count = listing.skills.length;
   out.line(
-    `${count} ${count === 1 ? "skill" : "skills"} found ${where}; choose with --path <PATH> (none for -) and --skill <SKILL>; nothing was judged or written`,
+    `${count} ${count === 1 ? "skill" : "skills"} found ${where}; choose with --path <PATH> (none for -), --skill <SKILL> and --skip <SKILL>; each was judged alone, nothing was written`,
   );
   return EXIT_OK;
 }

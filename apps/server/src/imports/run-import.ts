@@ -12,12 +12,14 @@ export type ImportOptions = {
   dryRun: boolean;
   /** A specification warning refuses the bundle (spec-violation). */
   strict: boolean;
-  /** Only list what the source holds; nothing is judged or stored. */
+  /** Only list what the source holds, each skill judged alone; nothing is stored. */
   list: boolean;
   /** The directory of the source taken as the bundle's root. */
   path: string | undefined;
   /** Keep only these skills. */
   skills: string[] | undefined;
+  /** Leave these skills out, unjudged. */
+  skip: string[] | undefined;
   name: string | undefined;
 };
 

@@ -47,6 +47,15 @@ const flag = z
   .optional()
   .transform((value) => value === "1" || value === "true");
 
+/** skill= and skip=: one name, or a repeated parameter's list, as a list. */
+const names = z
+  .union([
+    z.string().min(1).max(MAX_SEGMENT_BYTES),
+    z.array(z.string().min(1).max(MAX_SEGMENT_BYTES)).max(MAX_ENTRIES),
+  ])
+  .optional()
+  .transform((value) => (value === undefined || Array.isArray(value) ? value : [value]));
+
 const querySchema = z.object({
   replace: flag,
   dry_run: flag,
@@ -54,13 +63,8 @@ const querySchema = z.object({
   list: flag,
   path: z.string().min(1).max(MAX_PATH_BYTES).optional(),
   // A repeated parameter arrives as a list, a single one as a string.
-  skill: z
-    .union([
-      z.string().min(1).max(MAX_SEGMENT_BYTES),
-      z.array(z.string().min(1).max(MAX_SEGMENT_BYTES)).max(MAX_ENTRIES),
-    ])
-    .optional()
-    .transform((value) => (value === undefined || Array.isArray(value) ? value : [value])),
+  skill: names,
+  skip: names,
   name: z.string().min(1).max(MAX_SEGMENT_BYTES).optional(),
 });
 
@@ -92,10 +96,10 @@ export function registerImportRoutes(
       );
       return;
     }
-    const { replace, dry_run: dryRun, strict, list, path, skill: skills, name } = query.data;
+    const { replace, dry_run: dryRun, strict, list, path, skill: skills, skip, name } = query.data;
     admitted.set(request, {
       ticket,
-      options: { replace, dryRun, strict, list, path, skills, name },
+      options: { replace, dryRun, strict, list, path, skills, skip, name },
     });
     reply.raw.once("close", () => ticket.release());
   };
@@ -158,9 +162,12 @@ export function registerImportRoutes(
       const { dryRun, replace } = options;
       try {
         if (options.list) {
-          // list=1: what the source holds, for the console's checkboxes; nothing is stored.
+          // list=1: what the source holds, each skill judged alone, for the console's checkboxes.
           const listed = await turns.run(() =>
-            shelf.listSource(readerSourceOf(body, options.name), { path: options.path }),
+            shelf.listSource(readerSourceOf(body, options.name), {
+              path: options.path,
+              judge: true,
+            }),
           );
           if (!listed.ok) return sendRefusal(reply, listed.refusal);
           return reply.code(200).send({ listing: listed.listing });
@@ -170,6 +177,7 @@ export function registerImportRoutes(
           strict: options.strict,
           path: options.path,
           skills: options.skills,
+          skip: options.skip,
         };
         const outcome = await turns.run(() => {
           const taken = readerSourceOf(body, options.name);

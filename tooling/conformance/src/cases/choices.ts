@@ -124,7 +124,7 @@ export const selectionCases: Case[] = [
     name: "no wrapper is removed inside a selected directory",
     options: { path: "skills" },
     entries: [skillFile("skills/inner/alpha")],
-    verdict: refused("missing-skill-file", "bundle/skills/inner"),
+    verdict: refused("no-skills"),
   },
   {
     name: "a path that names nothing in the source",
@@ -169,8 +169,38 @@ export const selectionCases: Case[] = [
     verdict: refused("not-utf8", "bundle/s/a.bin"),
   },
   {
-    name: "a layout problem comes after the entries' own",
+    name: "the layout is decided before any entry inside it is judged",
     entries: [file("README.md"), skillFile("s"), bytes("s/a.bin", png)],
-    verdict: refused("not-utf8", "bundle/s/a.bin"),
+    verdict: refused("stray-file", "bundle/README.md"),
+  },
+  {
+    name: "a whole repository is told where its skills lie, before its link and logo",
+    entries: [...repository, { path: "CLAUDE.md", kind: "symlink", linkTarget: "AGENTS.md" }],
+    verdict: refused("no-skills"),
+    note: "No skill at the top; the refusal says skills/ holds two: import with path skills.",
+  },
+  {
+    name: "a whole repository as git archive lays it is told where its skills lie",
+    layout: "bare",
+    entries: [...repository, { path: "CLAUDE.md", kind: "symlink", linkTarget: "AGENTS.md" }],
+    verdict: refused("no-skills"),
+  },
+  {
+    name: "an unsafe path is refused before the layout",
+    layout: "bare",
+    entries: [skillFile("alpha"), file("../outside.md")],
+    verdict: refused("unsafe-path"),
+  },
+  {
+    name: "skip leaves a skill out unjudged and imports the rest",
+    options: { path: "skills", skip: ["beta"] },
+    entries: repository,
+    verdict: accepted(skill("alpha", ["SKILL.md"])),
+  },
+  {
+    name: "a skipped skill the source does not hold",
+    options: { skip: ["gamma"] },
+    entries: [skillFile("alpha"), skillFile("beta")],
+    verdict: refused("not-in-source"),
   },
 ];

@@ -115,13 +115,14 @@ export const entryCases: Case[] = [
     name: "two wrapper levels are not removed",
     layout: "bare",
     entries: [skillFile("outer/inner/alpha")],
-    verdict: refused("missing-skill-file"),
+    verdict: refused("no-skills"),
+    note: "No skill at the top, one under outer/inner/: the refusal says to import with that path.",
   },
   {
     name: "a folder holding a wrapper directory is two levels",
     entries: [skillFile("wrap/alpha"), skillFile("wrap/beta")],
-    verdict: refused("missing-skill-file"),
-    note: "The folder's own name is the one wrapper level, so wrap/ is a directory without SKILL.md.",
+    verdict: refused("no-skills"),
+    note: "The folder's own name is the one wrapper level, so wrap/ holds the skills: the refusal says path wrap.",
   },
   {
     name: "a file beside the skill directories",
