@@ -16,12 +16,16 @@ describe("import, list, show, remove", () => {
     const { args, data } = makeRoots();
     const run = await runBin(["import", SAMPLE_BUNDLE, ...args]);
     expect(run.code, run.stderr).toBe(0);
-    // Only the specification's warning for release-notes, which declares its id by title.
+    // Only release-notes draws warnings: it declares its id by title, so the
+    // specification's frontmatter is missing, and MCP hosts are not served it.
     expect(run.stderr.trimEnd().split("\n")).toEqual([
       expect.stringMatching(
         /^warning \(missing-frontmatter\): The skill 'release-notes' has no frontmatter; /,
       ),
       "1 warning from the Agent Skills specification; --strict refuses a bundle that draws any",
+      expect.stringMatching(
+        /^warning \(mcp-unservable\): The skill 'release-notes' is not served over MCP: /,
+      ),
     ]);
     const lines = run.stdout.trim().split("\n");
     expect(lines).toHaveLength(2);
@@ -144,6 +148,7 @@ describe("import, list, show, remove", () => {
             },
             { path: "scripts/extract.sh", bytes: expect.any(Number), executable: true },
           ],
+          signature: { status: "unsigned" },
         },
         {
           id: "release-notes",
@@ -155,6 +160,7 @@ describe("import, list, show, remove", () => {
             },
             { path: "references/style.md", bytes: expect.any(Number), executable: false },
           ],
+          signature: { status: "unsigned" },
         },
       ],
       // release-notes declares its id by title: valid here, but not the specification's way.
@@ -164,6 +170,13 @@ describe("import, list, show, remove", () => {
           skill: "release-notes",
           field: "frontmatter",
           message: expect.stringMatching(/^The skill 'release-notes' has no frontmatter; /),
+        },
+      ],
+      mcpWarnings: [
+        {
+          code: "mcp-unservable",
+          skill: "release-notes",
+          reason: expect.stringMatching(/^The skill 'release-notes' is not served over MCP: /),
         },
       ],
     });

@@ -125,6 +125,7 @@ describe("imports", () => {
           { path: "SKILL.md", bytes: 21, executable: false },
           { path: "notes.md", bytes: 2, executable: false },
         ],
+        signature: { status: "unsigned" },
       },
     ]);
     const list = await bodyOf(await get("/api/skills"));

@@ -333,7 +333,11 @@ describe("member kinds, decided from the header", () => {
       { name: "b/s/a.bin", body: Buffer.from([0xc0, 0xaf]) },
       { name: "b/s/z.md", body: "z" },
     );
-    expect(refusalOf(await readBytes(bytes))).toEqual({ code: "not-utf8", path: "b/s/a.bin" });
+    expect(refusalOf(await readBytes(bytes))).toEqual({
+      code: "not-utf8",
+      path: "b/s/a.bin",
+      concerns: [{ skill: "s", count: 1 }],
+    });
   });
 
   it("names the first problem in path order, whatever the member order", async () => {

@@ -123,8 +123,16 @@ describe("a git source", () => {
     expect(shapeOf(one)).toEqual({ beta: ["SKILL.md"] });
     const none = refusalOf(await readBundle({ kind: "git", url }, { path: "nowhere" }));
     expect(none.code).toBe("not-in-source");
+    // The whole repository holds skills under two directories: the layout is
+    // decided before any stray file, and the refusal points at --path.
     const whole = refusalOf(await readBundle({ kind: "git", url }));
-    expect(whole.code).toBe("stray-file");
+    expect(whole).toMatchObject({
+      code: "no-skills",
+      found: [
+        { path: "skills", count: 2 },
+        { path: "other", count: 1 },
+      ],
+    });
     const listed = await listBundle({ kind: "git", url: repo.url });
     expect(listed.ok && listed.listing.skills.map((s) => s.path)).toEqual([
       "skills",

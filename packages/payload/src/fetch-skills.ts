@@ -101,8 +101,14 @@ function readThrough(client: ResourceReader): ReadSkillFile {
           : new Uint8Array(Buffer.from(content.blob, "base64"));
       return { ok: true, bytes };
     } catch (error) {
-      // The server refused (changed-file, unknown-file, ...): the file is named either way.
       const code = (error as { data?: { code?: string } }).data?.code;
+      // A skill the server no longer offers as a whole (edited by hand since
+      // the payload was built, or never vouched for) is named as such: no
+      // single file of it is to blame.
+      if (code === "drifted" || code === "unapproved") {
+        return { ok: false, refusal: { code, skill: id } };
+      }
+      // Otherwise the server refused this file (changed-file, unknown-file, ...): it is named either way.
       return {
         ok: false,
         refusal: {

@@ -469,7 +469,7 @@ export function describeStoreSuite(name: string, make: MakeStore): void {
         "delta",
         "gamma",
       ]);
-      expect(await roots.managed.record("beta")).toBeUndefined();
+      expect(await roots.managed.record("beta")).toEqual({ kind: "missing" });
       const files = await describeSkill(roots, "alpha");
       expect(files.ok && files.description.files.map((f) => f.path)).toEqual([
         "SKILL.md",

@@ -39,7 +39,11 @@ export async function runVerify(context: Context, ids: string[]): Promise<number
     out.line(`no managed skills in ${context.shelf.managedLocation}`);
     return code;
   }
+  // The table holds each skill and its changed files; the longer sentences
+  // (how to get a skill back to workers, a record or signature at fault)
+  // follow it, one line per skill, so they never widen its columns.
   const rows: string[][] = [];
+  const notes: string[] = [];
   for (const skill of result.skills) {
     const colour =
       skill.status === "unchanged" ? "green" : skill.status === "changed" ? "red" : "yellow";
@@ -51,16 +55,16 @@ export async function runVerify(context: Context, ids: string[]): Promise<number
     if (skill.status === "changed") {
       if (skill.problem !== undefined) rows.push(["", `  ${skill.problem}`]);
       for (const file of skill.files) rows.push(["", `  ${file.change} ${file.path}`]);
-      rows.push(["", `  workers are not handed it: ${waysOut(skill.id)}`]);
+      notes.push(`${skill.id}: workers are not handed it: ${waysOut(skill.id)}`);
     } else if (skill.status === "no-record") {
-      rows.push([
-        "",
-        `  workers are not handed it: read it, then 'skillshelf approve ${skill.id}'`,
-      ]);
+      notes.push(
+        `${skill.id}: workers are not handed it: read it, then 'skillshelf approve ${skill.id}'`,
+      );
     }
-    if (skill.status === "bad-record") rows.push(["", `  ${message(skill.refusal)}`]);
+    if (skill.status === "bad-record") notes.push(`${skill.id}: ${message(skill.refusal)}`);
   }
   for (const line of formatTable(rows)) out.line(line.trimEnd());
+  for (const note of notes) out.line(note);
   for (const skill of result.skills) {
     const problem = signatureProblem(skill.signature);
     if (problem !== undefined) out.line(`${skill.id}: ${problem}`);
