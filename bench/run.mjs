@@ -18,6 +18,7 @@ import { printTable, writeResults } from "./lib/report.mjs";
 import { catalogBenchmarks } from "./suites/catalog.mjs";
 import { cliStartBenchmarks } from "./suites/cli-start.mjs";
 import { mcpBenchmarks } from "./suites/mcp.mjs";
+import { mcpStdioBenchmarks } from "./suites/mcp-stdio.mjs";
 import { payloadBenchmarks } from "./suites/payload.mjs";
 import { readerBenchmarks } from "./suites/reader.mjs";
 import { serverBenchmarks } from "./suites/server.mjs";
@@ -75,6 +76,7 @@ async function main() {
     ...cliStartBenchmarks,
     ...payloadBenchmarks,
     ...mcpBenchmarks,
+    ...mcpStdioBenchmarks,
     ...syncBenchmarks,
     ...serverBenchmarks,
     ...storePostgresBenchmarks,
