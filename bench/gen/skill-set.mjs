@@ -15,9 +15,13 @@ import { INPUT_DIR } from "./inputs.mjs";
 /** Files per skill: SKILL.md, 3 references, 1 script (mode 0755), 1 example. */
 const FILES_PER_SKILL = 6;
 
+/** Characters of text kept in a SKILL.md, so 1,000 bodies stay under the payload's 2 MiB. */
+const SKILL_MD_CHARS = 1_200;
+
 /**
  * Describes `count` skills `<prefix>-NNNN` of 6 files of 0.5-4 KB of text;
- * each SKILL.md opens with frontmatter naming the skill.
+ * each SKILL.md opens with frontmatter naming the skill, and its text is cut
+ * to 1,200 characters (about 1.3 KB).
  */
 export function describeSkillSet(count, prefix) {
   return describeBundle({
@@ -32,7 +36,8 @@ export function describeSkillSet(count, prefix) {
     if (!entry.path.endsWith("/SKILL.md")) return entry;
     const id = entry.path.slice(0, entry.path.indexOf("/"));
     const opening = `---\nname: ${id}\ndescription: Benchmark skill ${id}, with references, a script and an example.\nlicense: MIT\n---\n\n`;
-    return { ...entry, bytes: Buffer.concat([Buffer.from(opening), entry.bytes]) };
+    const text = entry.bytes.toString("utf8").slice(0, SKILL_MD_CHARS);
+    return { ...entry, bytes: Buffer.from(`${opening}${text}\n`) };
   });
 }
 
@@ -60,7 +65,7 @@ function git(cwd, args) {
  * `skills/`; answers its directory.
  */
 export async function ensureSkillRepository(count) {
-  const repo = join(INPUT_DIR, `skill-repo-${count}-v1`);
+  const repo = join(INPUT_DIR, `skill-repo-${count}-v2`);
   const marker = `${repo}.complete`;
   if (existsSync(marker)) return repo;
   await rm(repo, { recursive: true, force: true });
@@ -78,7 +83,7 @@ export async function ensureSkillRepository(count) {
  * { workspace, data, store }.
  */
 export async function ensureImportedShelf(count, { reader, catalog }) {
-  const base = join(INPUT_DIR, `mcp-shelf-${count}x${FILES_PER_SKILL}-v1`);
+  const base = join(INPUT_DIR, `mcp-shelf-${count}x${FILES_PER_SKILL}-v2`);
   const shelf = {
     workspace: join(base, "workspace"),
     data: join(base, "data"),

@@ -9,7 +9,12 @@
 //   another as fetchSkills reads them, against the same memory server
 //   holding the same answers; target 1.3.
 // - mcp/read-disk: the same reads, against reading and hashing the same
-//   files from the store in this process; target 2.
+//   files from the store in this process; target 2. Two rows: over stdio,
+//   and with the same server code (the shelf's skills, as `skillshelf mcp`
+//   opens them, served by createSkillsServer) in this process over the
+//   SDK's in-memory transport, which leaves out the pipe, a process hop and
+//   the JSON each way. The memory server over stdio is timed beside them: the
+//   floor of any server over stdio.
 // The memory server's answers are skillshelf's own (collected untimed), so
 // both sides send the same bytes. Every read's bytes are checked against
 // the manifest's digest, and every listing's count, outside the timing.
@@ -37,20 +42,40 @@ function sizesOf(options) {
 }
 
 async function loadModules() {
-  const [reader, catalog] = await Promise.all([
+  const loaded = await Promise.all([
     loadPackage("bundle-reader", ["readBundle"]),
     loadPackage("skill-catalog", ["install", "DirectoryStore"]),
+    loadPackage("shelf", ["openShelf"]),
+    loadPackage("mcp", ["createSkillsServer"]),
   ]);
-  for (const loaded of [reader, catalog]) if (!loaded.ok) throw new Error(loaded.reason);
-  const mcp = locatePackage("mcp");
-  const sdk = join(mcp, "node_modules", "@modelcontextprotocol", "sdk", "dist", "esm");
+  for (const one of loaded) if (!one.ok) throw new Error(one.reason);
+  const [reader, catalog, shelf, mcp] = loaded.map((one) => one.module);
+  const mcpDir = locatePackage("mcp");
+  const sdk = join(mcpDir, "node_modules", "@modelcontextprotocol", "sdk", "dist", "esm");
   const load = (path) => import(pathToFileURL(path).href);
-  const [client, stdio, zod] = await Promise.all([
+  const [client, stdio, inMemory, zod] = await Promise.all([
     load(join(sdk, "client", "index.js")),
     load(join(sdk, "client", "stdio.js")),
-    load(join(mcp, "node_modules", "zod", "index.js")),
+    load(join(sdk, "inMemory.js")),
+    load(join(mcpDir, "node_modules", "zod", "index.js")),
   ]);
-  return { reader: reader.module, catalog: catalog.module, client, stdio, z: zod.z };
+  return { reader, catalog, shelf, mcp, client, stdio, inMemory, z: zod.z };
+}
+
+/** The shelf's skills as `skillshelf mcp` opens them, served in this process over the in-memory transport. */
+async function connectInProcess(modules, shelf) {
+  const opened = await modules.shelf.openShelf(
+    { workspace: shelf.workspace, data: shelf.data, tool: "skillshelf bench" },
+    createChildEnvironment(),
+    shelf.workspace,
+  );
+  if (!opened.ok) throw new Error(`openShelf refused: ${opened.refusal.code}`);
+  const server = modules.mcp.createSkillsServer(opened.shelf.skills);
+  const [clientSide, serverSide] = modules.inMemory.InMemoryTransport.createLinkedPair();
+  await server.connect(serverSide);
+  const client = new modules.client.Client({ name: "bench", version: "0" });
+  await client.connect(clientSide);
+  return client;
 }
 
 /** An SDK Client connected over stdio to `node <args>`, whose stderr is kept for errors. */
@@ -255,7 +280,7 @@ async function measureStdioRead(options) {
 }
 
 async function measureReadDisk(options) {
-  const opened = await openShelf(options, { memory: false });
+  const opened = await openShelf(options, { memory: true });
   const { resources, shelf } = opened;
   const uris = resources.map((resource) => resource.uri);
   // skill://<id>/<path> names <store>/<id>/<path> (the bench's ids and paths need no escaping).
@@ -266,48 +291,77 @@ async function measureReadDisk(options) {
     });
   let figures;
   try {
-    figures = await compareContenders(
-      [
-        {
-          name: "skillshelf mcp",
-          run: () => readAll(opened.served, uris),
-          check: (contents) => expectManifest(contents, resources, "skillshelf read"),
-        },
-        {
-          name: "readFileSync + SHA-256",
-          run: async () => paths.map((path) => sha256(readFileSync(path))),
-          check: (digests) => expectDigests(digests, "readFileSync"),
-        },
-        {
-          name: "readFile + SHA-256",
-          run: async () => {
-            const digests = [];
-            for (const path of paths) digests.push(sha256(await readFile(path)));
-            return digests;
+    const inProcess = await connectInProcess(opened.modules, shelf);
+    try {
+      figures = await compareContenders(
+        [
+          {
+            name: "skillshelf mcp (stdio)",
+            run: () => readAll(opened.served, uris),
+            check: (contents) => expectManifest(contents, resources, "skillshelf read"),
           },
-          check: (digests) => expectDigests(digests, "readFile"),
-        },
-      ],
-      { warmup: 2, rounds: scaleRounds(9) },
-    );
+          {
+            name: "skills server (in-process)",
+            run: () => readAll(inProcess, uris),
+            check: (contents) => expectManifest(contents, resources, "in-process read"),
+          },
+          {
+            name: "memory server (stdio)",
+            run: () => readAll(opened.memory, uris),
+            check: (contents) => expectManifest(contents, resources, "memory read"),
+          },
+          {
+            name: "readFileSync + SHA-256",
+            run: async () => paths.map((path) => sha256(readFileSync(path))),
+            check: (digests) => expectDigests(digests, "readFileSync"),
+          },
+          {
+            name: "readFile + SHA-256",
+            run: async () => {
+              const digests = [];
+              for (const path of paths) digests.push(sha256(await readFile(path)));
+              return digests;
+            },
+            check: (digests) => expectDigests(digests, "readFile"),
+          },
+        ],
+        { warmup: 2, rounds: scaleRounds(10) },
+      );
+    } finally {
+      await inProcess.close();
+    }
   } finally {
     await opened.close();
   }
-  const subject = figures["skillshelf mcp"].median;
   const baselines = ["readFileSync + SHA-256", "readFile + SHA-256"];
   const fastest = pickFastest(figures, baselines);
   const others = baselines.map((name) => `${name} ${formatMs(figures[name].median)}`).join(", ");
-  return [
+  const floor = figures["memory server (stdio)"].median;
+  const row = (name, how, note) =>
     createRatioRow({
       bench: "mcp/read-disk",
-      measure: `resources/read of every file of ${opened.sizes.read} skills over stdio / fastest read + SHA-256 of the same files in-process (${fastest.name})`,
-      subject: formatMs(subject),
+      measure: `resources/read of every file of ${opened.sizes.read} skills ${how} / fastest read + SHA-256 of the same files in-process (${fastest.name})`,
+      subject: formatMs(figures[name].median),
       baseline: formatMs(fastest.ms),
-      ratio: subject / fastest.ms,
+      ratio: figures[name].median / fastest.ms,
       target: { max: 2 },
-      note: `${uris.length} files; in-process: ${others}`,
-      figures,
-    }),
+      note,
+      figures: {
+        [name]: figures[name],
+        ...Object.fromEntries(baselines.map((b) => [b, figures[b]])),
+      },
+    });
+  return [
+    row(
+      "skills server (in-process)",
+      "over the SDK's in-memory transport",
+      `${uris.length} files; the shelf's skills served by createSkillsServer in the bench process; in-process reads: ${others}`,
+    ),
+    row(
+      "skillshelf mcp (stdio)",
+      "over stdio",
+      `the same SDK serving the same bytes from memory over stdio takes ${formatMs(floor)} (ratio ${(floor / fastest.ms).toFixed(2)}): the floor of any server over stdio`,
+    ),
   ];
 }
 
