@@ -6,7 +6,9 @@
 //
 // Options: --load-seconds=N sets the server load test's duration (default
 // 20); --rounds-scale=F multiplies every benchmark's rounds (0.3 for a quick
-// trial run; figures for the record use the default, 1).
+// trial run; figures for the record use the default, 1); --size-scale=F
+// multiplies the skill counts of the benchmarks that take it (sync, MCP over
+// stdio), for a check that a benchmark runs at all (figures use 1).
 
 import { join } from "node:path";
 import { OUT_DIR } from "./gen/inputs.mjs";
@@ -16,19 +18,23 @@ import { printTable, writeResults } from "./lib/report.mjs";
 import { catalogBenchmarks } from "./suites/catalog.mjs";
 import { cliStartBenchmarks } from "./suites/cli-start.mjs";
 import { mcpBenchmarks } from "./suites/mcp.mjs";
+import { mcpStdioBenchmarks } from "./suites/mcp-stdio.mjs";
 import { payloadBenchmarks } from "./suites/payload.mjs";
 import { readerBenchmarks } from "./suites/reader.mjs";
 import { serverBenchmarks } from "./suites/server.mjs";
 import { storePostgresBenchmarks } from "./suites/store-postgres.mjs";
+import { syncBenchmarks } from "./suites/sync.mjs";
 
 function parseArguments(argv) {
   const filters = [];
-  const options = { loadSeconds: 20, roundsScale: 1 };
+  const options = { loadSeconds: 20, roundsScale: 1, sizeScale: 1 };
   for (const argument of argv) {
     const load = /^--load-seconds=(\d+(?:\.\d+)?)$/.exec(argument);
     const scale = /^--rounds-scale=(\d+(?:\.\d+)?)$/.exec(argument);
+    const size = /^--size-scale=(\d+(?:\.\d+)?)$/.exec(argument);
     if (load) options.loadSeconds = Number(load[1]);
     else if (scale) options.roundsScale = Number(scale[1]);
+    else if (size) options.sizeScale = Number(size[1]);
     else if (argument !== "--") filters.push(argument);
   }
   return { filters, options };
@@ -70,6 +76,8 @@ async function main() {
     ...cliStartBenchmarks,
     ...payloadBenchmarks,
     ...mcpBenchmarks,
+    ...mcpStdioBenchmarks,
+    ...syncBenchmarks,
     ...serverBenchmarks,
     ...storePostgresBenchmarks,
   ];

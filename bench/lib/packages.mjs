@@ -15,6 +15,7 @@ const LOCATIONS = {
   payload: "packages/payload",
   "store-postgres": "packages/store-postgres",
   mcp: "packages/mcp",
+  shelf: "packages/shelf",
   "test-postgres": "tooling/test-postgres",
   server: "apps/server",
   cli: "apps/cli",
