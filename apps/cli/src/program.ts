@@ -6,11 +6,12 @@
 // and the internal refusal (3) for anything thrown. The commands themselves
 // are listed in commands.ts.
 import { readFileSync } from "node:fs";
+import { message } from "@skillshelf/contract";
 import type { Shelf, ShelfOptions, TrustOptions } from "@skillshelf/shelf";
 import { Command, CommanderError, Option } from "commander";
 import { type Action, commandSpecs } from "./commands.js";
 import { type Context, UsageError } from "./context.js";
-import { type Output, type OutStream, openOutput } from "./output.js";
+import { type Output, type OutStream, openOutput, printJson } from "./output.js";
 import { EXIT_OK, EXIT_USAGE, reportFailure, reportRefusal } from "./refusal.js";
 import type { Input } from "./source.js";
 
@@ -46,18 +47,42 @@ export async function runCli(io: Io): Promise<number> {
     program.outputHelp({ error: true });
     return EXIT_USAGE;
   }
+  const json = asksForJson(io.args);
   const mistaken = mistakenCommand(io.args);
   if (mistaken !== undefined) {
     output.err.line(output.err.paint("red", mistaken));
-    return EXIT_USAGE;
+    return usageAnswer(output, mistaken, json);
   }
   try {
     await program.parseAsync([...io.args], { from: "user" });
     return exit;
   } catch (error) {
-    if (error instanceof CommanderError) return exitCodeOf(error);
+    if (error instanceof CommanderError) {
+      const code = exitCodeOf(error);
+      return code === EXIT_USAGE ? usageAnswer(output, error.message, json) : code;
+    }
     return reportFailure(output, error, false, io.env);
   }
+}
+
+/** Whether --json is among the options (before any `--`), however the rest parses. */
+function asksForJson(args: readonly string[]): boolean {
+  const end = args.indexOf("--");
+  return (end === -1 ? args : args.slice(0, end)).includes("--json");
+}
+
+/**
+ * A usage error has been said on stderr (by commander or above); with --json
+ * it is also one JSON line on stdout, shaped as every refusal is, so a script
+ * reading stdout never finds it empty.
+ */
+function usageAnswer(output: Output, said: string, json: boolean): number {
+  if (json) {
+    const detail = said.split("\n", 1)[0]!.replace(/^error: /, "");
+    const refusal = { code: "usage", detail } as const;
+    printJson(output, { ok: false, refusal, message: message(refusal, "cli") });
+  }
+  return EXIT_USAGE;
 }
 
 /**

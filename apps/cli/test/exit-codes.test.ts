@@ -50,6 +50,29 @@ describe("exit codes", () => {
     },
   );
 
+  it.each([
+    [["list", "--bogus", "--json"], "unknown option '--bogus'"],
+    [["import", "--json"], "missing required argument 'source'"],
+    [["help", "nosuch", "--json"], "no command 'nosuch' to show help for"],
+    [["payload", "--watch", "--json"], "--watch needs --out <dir> to write to"],
+  ])("2: %j with --json answers one usage refusal on stdout", async (args, detail) => {
+    const { args: roots } = makeRoots();
+    const run = await runBin([...args, ...roots]);
+    expect(run.code).toBe(2);
+    expect(run.stdout.split("\n").filter(Boolean)).toHaveLength(1);
+    const answer = parseJson(run) as { ok: boolean; refusal: object; message: string };
+    expect(answer).toEqual({
+      ok: false,
+      refusal: { code: "usage", detail },
+      message: `The command cannot be run as given (${detail}); see its help ('skillshelf help <command>') for the arguments and options it takes.`,
+    });
+    expect(run.stderr).toContain(`error: ${detail}`);
+    // Without --json, stdout stays empty.
+    const plain = await runBin([...args.filter((arg) => arg !== "--json"), ...roots]);
+    expect(plain.code).toBe(2);
+    expect(plain.stdout).toBe("");
+  });
+
   it("2: a --store URL of another scheme is not echoed back (it may carry a password)", async () => {
     const run = await runBin(["list", "--store", "mysql://me:secret@db/x"]);
     expect(run.code).toBe(2);

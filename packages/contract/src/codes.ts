@@ -27,7 +27,11 @@ export const sourceCodes = [
   "frontmatter-too-large",
 ] as const;
 
-/** Codes the destination (install, check, remove) and the payload refuse with. */
+/**
+ * Codes the destination (install, check, remove), the payload, the stores and
+ * the surfaces refuse with (`usage`: a command line or request that cannot be
+ * parsed, answered in the same shape as any refusal under --json).
+ */
 export const destinationCodes = [
   "invalid-id",
   "identity-mismatch",
@@ -39,6 +43,7 @@ export const destinationCodes = [
   "store-failed",
   "store-unavailable",
   "invalid-store-url",
+  "usage",
   "payload-too-large",
   "invalid-payload",
   "digest-mismatch",

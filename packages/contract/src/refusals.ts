@@ -308,6 +308,13 @@ export const refusalTable: Record<Code, RefusalRule> = {
     sentence: (r) =>
       `The store${r.path === undefined ? "" : ` '${r.path}'`} is not a PostgreSQL URL${detail(r)}; name it as postgres://user@host:5432/database (--store, or SKILLSHELF_STORE), or leave it out to use the data directory.`,
   },
+  usage: {
+    status: 400,
+    exitCode: 2,
+    options: [],
+    sentence: (r) =>
+      `The command cannot be run as given${detail(r)}; see its help ('skillshelf help <command>') for the arguments and options it takes.`,
+  },
   "payload-too-large": refused(
     422,
     (r) =>

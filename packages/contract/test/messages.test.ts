@@ -35,7 +35,9 @@ describe("message", () => {
     expect(sentence).not.toMatch(/undefined|\[object/);
   });
 
-  it.each(codes)("names the path or skill of %s when the refusal carries them", (code) => {
+  // A usage refusal is about the command line, which names neither a path nor a skill.
+  const aboutSomething = codes.filter((code) => code !== "usage");
+  it.each(aboutSomething)("names the path or skill of %s when the refusal carries them", (code) => {
     const withPath = message({ code, path: "bundle/s/notes.md" });
     const withSkill = message({ code, skill: "pdf-tools" });
     expect(withPath.includes("bundle/s/notes.md") || withSkill.includes("pdf-tools")).toBe(true);
@@ -81,8 +83,10 @@ describe("every code's status and exit code", () => {
   it.each(codes)("%s has an HTTP error status and a failing exit code", (code) => {
     const status = httpStatus({ code });
     expect([400, 404, 409, 413, 422, 500, 503].includes(status)).toBe(true);
-    // 2 is the usage class: a store named by no URL is a mistake on the command line.
-    expect(code === "invalid-store-url" ? [2] : [1, 3]).toContain(exitCode({ code }));
+    // 2 is the usage class: a malformed command line, or a store named by no URL.
+    expect(code === "invalid-store-url" || code === "usage" ? [2] : [1, 3]).toContain(
+      exitCode({ code }),
+    );
   });
 });
 

@@ -74,6 +74,7 @@ function sampleFields(code: Code): SampleFields {
       path: "notaurl",
       detail: "the store must be a URL such as postgres://user@host:5432/database",
     },
+    usage: { detail: "error: unknown option '--bogus'" },
     "payload-too-large": { limit: MAX_PAYLOAD_BYTES },
     "invalid-payload": { path: "run/skills.json", detail: "skills[0].digest is missing" },
     "revision-mismatch": { path: "run/skills.json" },

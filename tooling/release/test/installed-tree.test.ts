@@ -3,7 +3,7 @@
 // from the tarballs alone: no symlink back into the workspace, no workspace:
 // range left in a published manifest, no development dependency installed,
 // and nothing npm would warn about on a supported Node (EBADENGINE).
-import { lstatSync, readFileSync } from "node:fs";
+import { lstatSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { findEngineConflicts } from "../src/engine-conflicts.js";
@@ -30,8 +30,11 @@ describe.each(consumer.packages)("installed $name", (packed) => {
     // A sibling the consumer installs on its own (the server's tests run the
     // CLI) is the consumer's dependency, not one this package brought.
     const ownDependencies = new Set(consumer.packages.map((p) => p.name));
+    // So is a package another installed package needs at run time (the MCP
+    // SDK, which @skillshelf/mcp brings, is only a test tool of the CLI).
+    const neededElsewhere = runtimeDependenciesIn(join(consumer.dir, "node_modules"));
     const devOnly = Object.keys(manifest.devDependencies ?? {}).filter(
-      (d) => !runtime.has(d) && !ownDependencies.has(d),
+      (d) => !runtime.has(d) && !ownDependencies.has(d) && !neededElsewhere.has(d),
     );
     const present = devOnly.filter((d) => {
       try {
@@ -51,3 +54,24 @@ describe("the consumer's whole tree", () => {
     expect(conflicts.map((c) => `${c.name}@${c.version} wants ${c.range}`)).toEqual([]);
   });
 });
+
+/** Every name some installed package (top level or scoped) lists in its dependencies. */
+function runtimeDependenciesIn(modules: string): Set<string> {
+  const needed = new Set<string>();
+  const dirs = readdirSync(modules).flatMap((name) =>
+    name.startsWith("@")
+      ? readdirSync(join(modules, name)).map((inner) => join(modules, name, inner))
+      : name.startsWith(".")
+        ? []
+        : [join(modules, name)],
+  );
+  for (const dir of dirs) {
+    try {
+      const manifest = JSON.parse(readFileSync(join(dir, "package.json"), "utf8"));
+      for (const name of Object.keys(manifest.dependencies ?? {})) needed.add(name);
+    } catch {
+      // Not a package (a stray file or an empty scope): it needs nothing.
+    }
+  }
+  return needed;
+}
