@@ -135,7 +135,7 @@ describe("the MCP warnings", () => {
 });
 
 describe("skillshelf payload --files", () => {
-  it("writes every file of every skill, and nothing once a file was edited after import", async () => {
+  it("writes every file of every skill, and withholds a skill once a file was edited after import", async () => {
     const { data, args } = makeRoots();
     expect((await runBin(["import", SAMPLE_BUNDLE, ...args])).code).toBe(0);
     const out = join(makeTempDir(), "skills");
@@ -146,6 +146,7 @@ describe("skillshelf payload --files", () => {
         { id: "pdf-tools", dir: join(out, "pdf-tools") },
         { id: "release-notes", dir: join(out, "release-notes") },
       ],
+      refused: [],
     });
     expect(readFileSync(join(out, "pdf-tools/scripts/extract.sh"))).toEqual(
       readFileSync(join(SAMPLE_BUNDLE, "pdf-tools/scripts/extract.sh")),
@@ -153,10 +154,12 @@ describe("skillshelf payload --files", () => {
 
     writeFileSync(join(data, "skills/release-notes/references/style.md"), "Be rude.\n");
     const again = join(makeTempDir(), "skills");
-    const refused = await runBin(["payload", "--files", again, ...args]);
-    expect(refused.code).toBe(1);
-    expect(refused.stderr + refused.stdout).toContain("references/style.md");
-    expect(refused.stderr + refused.stdout).toContain("changed-file");
-    expect(readdirSync(again)).toEqual([]);
+    // The trust gate withholds the drifted skill whole, naming the file; the rest is written.
+    const withheld = await runBin(["payload", "--files", again, ...args]);
+    expect(withheld.code, withheld.stderr).toBe(0);
+    expect(withheld.stdout).toContain(`wrote ${join(again, "pdf-tools")}`);
+    expect(withheld.stdout).toMatch(/^refused release-notes \(drifted\): /m);
+    expect(withheld.stdout).toContain("  modified references/style.md");
+    expect(readdirSync(again)).toEqual(["pdf-tools"]);
   });
 });

@@ -27,7 +27,7 @@ export {
   readManifest,
 } from "./manifest.js";
 export { type OpenShelfOptions, type OpenShelfResult, openShelf } from "./open-shelf.js";
-export { type Shelf, type ShelfListing, shelfOver } from "./shelf.js";
+export { type Shelf, type ShelfListing, type SkillFilesResult, shelfOver } from "./shelf.js";
 export {
   checkSignature,
   policyRefusal,

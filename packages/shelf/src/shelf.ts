@@ -12,6 +12,7 @@ import {
   fetchSkillFiles,
   type MaterializeResult,
   materialize,
+  type PayloadRefusal,
   type PayloadResult,
   payload,
   type WatchOptions,
@@ -66,6 +67,14 @@ export type ShelfListing = {
   mcpWarnings: McpWarning[];
 };
 
+/**
+ * What `writeSkillFiles` wrote, and what the payload withheld (drifted,
+ * unapproved, refused by the catalog) or let through only by allowDrift.
+ */
+export type SkillFilesResult =
+  | (Extract<FetchResult, { ok: true }> & { refused: PayloadRefusal[]; allowed: RefusedSkill[] })
+  | Extract<FetchResult, { ok: false }>;
+
 /** The operations over one pair of roots. */
 export type Shelf = {
   readonly roots: Roots;
@@ -114,7 +123,7 @@ export type Shelf = {
   /** Writes `<dir>/skills.json` atomically. */
   writePayload(dir: string, options?: GateOptions): Promise<MaterializeResult>;
   /** Writes every file of every payload skill to `<dir>/<id>/`, each held against the payload's manifest, all or nothing. */
-  writeSkillFiles(dir: string, options?: GateOptions): Promise<FetchResult>;
+  writeSkillFiles(dir: string, options?: GateOptions): Promise<SkillFilesResult>;
   /** Keeps `<dir>/skills.json` current until `options.signal` aborts. */
   watchPayload(dir: string, options: WatchOptions): Promise<void>;
   remove(id: string): Promise<RemoveResult>;
@@ -173,7 +182,7 @@ export function shelfOver(roots: Roots, tool: string, trust: Trust = NO_TRUST): 
     writeSkillFiles: async (dir, options = {}) => {
       const built = await payload(roots, options);
       if (!built.ok) return built;
-      return fetchSkillFiles(
+      const fetched = await fetchSkillFiles(
         async (id, path) => {
           const read = await readStoredFile(roots, id, path);
           return read.ok ? { ok: true, bytes: read.bytes } : read;
@@ -181,6 +190,9 @@ export function shelfOver(roots: Roots, tool: string, trust: Trust = NO_TRUST): 
         built.payload,
         dir,
       );
+      return fetched.ok
+        ? { ...fetched, refused: built.payload.refused, allowed: built.allowed }
+        : fetched;
     },
     watchPayload: (dir, options) => watchPayload(roots, dir, options),
     remove: (id) => remove(roots, id),

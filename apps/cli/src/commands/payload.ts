@@ -29,10 +29,14 @@ export async function runPayload(context: Context, options: PayloadOptions): Pro
       allowDrift: options.allowDrift === true,
     });
     if (!fetched.ok) return reportRefusal(output, fetched.refusal, json);
-    if (json) printJson(output, { ok: true, skills: fetched.skills });
-    else
-      for (const skill of fetched.skills)
-        output.out.line(`${output.out.paint("green", "wrote")} ${skill.dir}`);
+    sayAllowed(output, fetched.allowed);
+    if (json) {
+      printJson(output, { ok: true, skills: fetched.skills, refused: fetched.refused });
+      return EXIT_OK;
+    }
+    const { out } = output;
+    for (const skill of fetched.skills) out.line(`${out.paint("green", "wrote")} ${skill.dir}`);
+    for (const line of refusedLines(out, fetched.refused)) out.line(line);
     return EXIT_OK;
   }
   if (options.watch === true) {
@@ -86,14 +90,20 @@ function describePayload(out: Channel, held: Payload): string[] {
   ]);
   const total = held.skills.reduce((sum, skill) => sum + Buffer.byteLength(skill.text), 0);
   const count = held.skills.length;
-  const lines = formatTable(rows);
-  for (const skill of held.refused) {
-    lines.push(`${out.paint("red", "refused")} ${skill.id} (${skill.code}): ${skill.reason}`);
-    for (const file of skill.files ?? []) lines.push(`  ${file.change} ${file.path}`);
-  }
+  const lines = [...formatTable(rows), ...refusedLines(out, held.refused)];
   lines.push(
     `${count} ${count === 1 ? "skill" : "skills"}, ${formatBytes(total)} of bodies, revision ${held.revision}`,
   );
+  return lines;
+}
+
+/** Each skill the payload withholds, with its reason and, when it drifted, the files that differ. */
+function refusedLines(out: Channel, refused: Payload["refused"]): string[] {
+  const lines: string[] = [];
+  for (const skill of refused) {
+    lines.push(`${out.paint("red", "refused")} ${skill.id} (${skill.code}): ${skill.reason}`);
+    for (const file of skill.files ?? []) lines.push(`  ${file.change} ${file.path}`);
+  }
   return lines;
 }
 
