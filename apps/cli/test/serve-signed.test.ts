@@ -151,6 +151,8 @@ describe("SKILLSHELF_REQUIRE_SIGNED=1 at serve time", () => {
     // show names the signer of a builtin skill.
     const shown = await runBin(["show", "house", "--trust", shelf.trust, ...shelf.args]);
     expect(shown.code, shown.stderr).toBe(0);
-    expect(shown.stdout).toContain(`signed by alice@example.com (${alice.fingerprint}, ssh-ed25519)`);
+    expect(shown.stdout).toContain(
+      `signed by alice@example.com (${alice.fingerprint}, ssh-ed25519)`,
+    );
   });
 });

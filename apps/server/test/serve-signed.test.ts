@@ -128,13 +128,11 @@ describe("SKILLSHELF_REQUIRE_SIGNED=1 on the server", () => {
 
     const built = await bodyOf(await get(server, "/api/payload"));
     expect(built.skills.map((skill: { id: string }) => skill.id)).toEqual(["greet", "house"]);
-    expect(built.refused.map(({ id, code }: { id: string; code: string }) => [id, code])).toEqual(
-      [
-        ["notes", "unsigned"],
-        ["plain", "unsigned"],
-        ["rogue", "untrusted-signer"],
-      ],
-    );
+    expect(built.refused.map(({ id, code }: { id: string; code: string }) => [id, code])).toEqual([
+      ["notes", "unsigned"],
+      ["plain", "unsigned"],
+      ["rogue", "untrusted-signer"],
+    ]);
     expect(built.refused[2].reason).toContain(`key ${mallory.fingerprint}`);
 
     const listed = await bodyOf(await get(server, "/api/skills"));
@@ -181,9 +179,10 @@ describe("SKILLSHELF_REQUIRE_SIGNED=1 on the server", () => {
       expect(refused).toBeInstanceOf(McpError);
       expect((refused as McpError).data).toMatchObject({ code });
     }
-    const read = await client
-      .readResource({ uri: "skill://plain/notes.md" })
-      .then(() => undefined, (error: unknown) => error);
+    const read = await client.readResource({ uri: "skill://plain/notes.md" }).then(
+      () => undefined,
+      (error: unknown) => error,
+    );
     expect((read as McpError).data).toMatchObject({ code: "unsigned" });
     const { contents } = await client.readResource({ uri: "skill://greet/notes.md" });
     expect(contents[0]).toMatchObject({ text: "greet\n" });
