@@ -1,5 +1,6 @@
 // @ts-check
-// The catalog: offered skills as cards (id, origin, size, digest, a clamped
+// The catalog: offered skills as cards (id, origin, size, digest, a badge
+// naming who signed the tree when a trusted key did, a clamped
 // description), refused ones with the refusal's sentence as the server
 // words it, a filter over id and description, and removal of a managed
 // skill (offered or refused) after a confirmation. Every Remove button is
@@ -90,7 +91,8 @@ function removeButton(skill) {
 }
 
 /**
- * A withheld skill (drifted, unapproved) is marked: the catalog offers it, but
+ * A withheld skill (drifted, unapproved, or unsigned under the signature
+ * policy) is marked: the catalog offers it, but
  * the trust gate keeps it from workers, for the reason the server sends.
  * @param {ListedSkill} skill @param {ListedRefusal | undefined} withheld
  */
@@ -105,6 +107,17 @@ function skillCard(skill, withheld) {
       el("span", { class: `badge ${skill.origin}` }, skill.origin),
       el("span", { class: "size" }, skill.size),
       el("code", { class: "digest", title: skill.digest }, skill.digest),
+      skill.signer === undefined
+        ? null
+        : el(
+            "span",
+            {
+              class: "badge signed",
+              title: `${skill.signer.fingerprint} (${skill.signer.algorithm})`,
+              "data-signer": skill.signer.principal,
+            },
+            `signed by ${skill.signer.principal}`,
+          ),
       withheld === undefined
         ? null
         : el("span", { class: "code", "data-withheld": withheld.code }, withheld.code),

@@ -9,6 +9,7 @@ import type {
   OfferedSkill,
   PayloadUse,
   RefusedSkill,
+  Signer,
   SkillFileSummary,
   Verdict,
 } from "@skillshelf/skill-catalog";
@@ -17,12 +18,15 @@ import type { CatalogChange } from "./catalog-changes.js";
 
 /**
  * An offered skill as listed: the catalog's fields and its size as a person
- * reads it; a managed skill with an install record carries it and its tree digest.
+ * reads it; a managed skill with an install record carries it and its tree
+ * digest; a skill whose tree a key in the server's trust file signed carries
+ * its `signer`.
  */
 export type ListedSkill = OfferedSkill & {
   size: string;
   treeDigest?: string;
   record?: InstallRecord;
+  signer?: Signer;
 };
 
 /** A refused skill as listed: the catalog's fields and the sentence to show. */
@@ -35,7 +39,11 @@ export type SkillsAnswer = {
   revision: string;
   /** How much of the payload bound the offered bodies use. */
   payload: PayloadUse;
-  /** Offered managed skills a worker is not handed: drifted (with `changes`) or unapproved. */
+  /**
+   * Offered skills a worker is not handed: drifted (with `changes`) or
+   * unapproved, or withheld by the signature policy (unsigned,
+   * bad-signature, untrusted-signer).
+   */
   withheld: ListedRefusal[];
 };
 

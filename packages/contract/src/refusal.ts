@@ -14,7 +14,10 @@ export type DestinationCode = (typeof destinationCodes)[number];
 /** Codes only the catalog refuses with (the list is `catalogCodes`). */
 export type CatalogOnlyCode = (typeof catalogCodes)[number];
 
-/** Every code a catalog refuses a stored skill with. */
+/**
+ * Every code a catalog refuses a stored skill with; the signature codes when
+ * the shelf's policy (only signed skills) withholds a skill at serve time.
+ */
 export type CatalogCode =
   | CatalogOnlyCode
   | "invalid-id"
@@ -22,7 +25,10 @@ export type CatalogCode =
   | "skill-file-too-large"
   | "link"
   | "not-utf8"
-  | "bad-record";
+  | "bad-record"
+  | "unsigned"
+  | "bad-signature"
+  | "untrusted-signer";
 
 /** Every refusal code. */
 export type Code = SourceCode | DestinationCode | CatalogOnlyCode;

@@ -6,21 +6,22 @@
 // (skill-catalog's trust gate, the payload's own rule: a drifted skill or
 // one with no record is refused with `drifted` or `unapproved`), and a
 // builtin skill's, which has no record, is the tree of its files on disk
-// now. A file is read through the store that holds it and held against the
+// now. The shelf may hand in its signature judge: a skill its policy
+// withholds (`unsigned`, `bad-signature`, `untrusted-signer`) is refused, and
+// a skill signed by a trusted key carries its signer. A file is read through the store that holds it and held against the
 // manifest, so a file edited after the skill was listed is refused
 // (`changed-file`).
 import { createHash } from "node:crypto";
 import { readFrontmatter } from "@skillshelf/bundle-reader";
 import { message, type Refusal } from "@skillshelf/contract";
 import {
+  admitSkill,
   catalogWithBodies,
   type LoadedSkill,
   load,
   type Roots,
-  readSkillFiles,
   readStoredFile,
-  treeOf,
-  vouchedTree,
+  type SignatureJudge,
 } from "@skillshelf/skill-catalog";
 import type {
   ServedSkill,
@@ -31,8 +32,14 @@ import type {
 } from "./skill-source.js";
 import { subscribeToStore } from "./store-changes.js";
 
-/** The SkillSource over `roots` (as openShelf opens them: the builtin root and the managed store). */
-export function skillSourceOf(roots: Roots): SkillSource {
+/** What the application layer holds the served skills to: the shelf's signature judge. */
+export type SkillSourceOptions = { judge?: SignatureJudge };
+
+/**
+ * The SkillSource over `roots` (as openShelf opens them: the builtin root and
+ * the managed store), holding each skill to `options.judge` when given.
+ */
+export function skillSourceOf(roots: Roots, options: SkillSourceOptions = {}): SkillSource {
   const opened = roots;
   // Calls for one id made while another is under way share its answer (a
   // host reading a skill's files at once); nothing is kept once it settles.
@@ -40,19 +47,19 @@ export function skillSourceOf(roots: Roots): SkillSource {
   const get = (id: string): Promise<SourceSkill> => {
     const running = pending.get(id);
     if (running !== undefined) return running;
-    const started = getSkill(opened, id).finally(() => pending.delete(id));
+    const started = getSkill(opened, id, options).finally(() => pending.delete(id));
     pending.set(id, started);
     return started;
   };
   return {
-    list: () => listSkills(opened),
+    list: () => listSkills(opened, options),
     get,
     readFile: (id, path) => readFile(opened, get, id, path),
     subscribe: (listener) => subscribeToStore(opened.managed, listener),
   };
 }
 
-async function listSkills(roots: Roots): Promise<SourceListing> {
+async function listSkills(roots: Roots, options: SkillSourceOptions): Promise<SourceListing> {
   const catalog = await catalogWithBodies(roots);
   const refused: SourceListing["refused"] = catalog.refused.map(({ id, code, reason }) => ({
     id,
@@ -61,38 +68,51 @@ async function listSkills(roots: Roots): Promise<SourceListing> {
   }));
   const skills: ServedSkill[] = [];
   for (const skill of catalog.skills) {
-    const served = await servedOf(roots, skill);
+    const served = await servedOf(roots, skill, options);
     if (served.ok) skills.push(served.skill);
     else refused.push({ id: skill.id, code: served.code, reason: served.reason });
   }
   return { skills, refused };
 }
 
-async function getSkill(roots: Roots, id: string): Promise<SourceSkill> {
+async function getSkill(
+  roots: Roots,
+  id: string,
+  options: SkillSourceOptions,
+): Promise<SourceSkill> {
   const loaded = await load(roots, id);
   if (!loaded.ok) return { ok: false, code: loaded.refusal.code, reason: loaded.refusal.reason };
-  return servedOf(roots, loaded.skill);
+  return servedOf(roots, loaded.skill, options);
 }
 
-/** The skill with its frontmatter and manifest: the vouched-for tree, else (builtin) its files' tree now. */
-async function servedOf(roots: Roots, skill: LoadedSkill): Promise<SourceSkill> {
+/**
+ * The skill with its frontmatter, manifest and signer: the vouched-for tree,
+ * else (builtin) its files' tree now, held to the payload's own rules
+ * (skill-catalog's admitSkill: the trust gate, then the shelf's signature
+ * judge), so a skill withheld from the payload is not served here either.
+ */
+async function servedOf(
+  roots: Roots,
+  skill: LoadedSkill,
+  options: SkillSourceOptions,
+): Promise<SourceSkill> {
   const read = readFrontmatter(skill.text);
   const frontmatter = read.kind === "present" ? read.fields : undefined;
-  if (skill.origin === "managed" && roots.managed !== undefined) {
-    // The trust gate's one rule (skill-catalog's vouchedTree), as the payload
-    // applies it: a drifted or unapproved managed skill is not served.
-    const vouched = await vouchedTree(roots.managed, skill);
-    if (!vouched.ok)
-      return { ok: false, code: vouched.refused.code, reason: vouched.refused.reason };
-    const { digest, files } = vouched.tree;
-    return { ok: true, skill: { id: skill.id, frontmatter, treeDigest: digest, files } };
+  const admitted = await admitSkill(roots, skill, options);
+  if (!admitted.ok) {
+    if ("unreadable" in admitted) return refusedBy(admitted.unreadable);
+    return { ok: false, code: admitted.refused.code, reason: admitted.refused.reason };
   }
-  const stored = await readSkillFiles(roots, skill.id);
-  if (!stored.ok) return refusedBy(stored.refusal);
-  const tree = treeOf(stored.files);
+  const { tree, signer } = admitted;
   return {
     ok: true,
-    skill: { id: skill.id, frontmatter, treeDigest: tree.digest, files: tree.files },
+    skill: {
+      id: skill.id,
+      frontmatter,
+      treeDigest: tree.digest,
+      files: tree.files,
+      ...(signer === undefined ? {} : { signer }),
+    },
   };
 }
 

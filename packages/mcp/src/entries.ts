@@ -2,17 +2,24 @@
 // SKILL.md, its frontmatter verbatim, and its complete manifest, each file's
 // URI with the recorded digest (`sha256:<hex>`) and size. The manifest is
 // taken from the source as it stands (the install record's tree), never
-// recomputed here.
+// recomputed here. Who signed the tree, when a trusted key did, rides in
+// `_meta` under the reverse-domain prefix the extension names for its
+// `_meta` keys (`io.modelcontextprotocol.skills/`); a host that does not know
+// the key ignores it.
 
 import type { ServedSkill } from "./skill-source.js";
 import { fileUriOf, skillUriOf } from "./skill-uri.js";
 
 export type SkillResourceEntry = { uri: string; digest: string; size: number };
 
+/** The `_meta` key of a signed skill's signer: principal, key fingerprint and algorithm. */
+export const SIGNER_META_KEY = "io.modelcontextprotocol.skills/signer";
+
 export type SkillEntry = {
   uri: string;
   frontmatter: Record<string, unknown>;
   resources: SkillResourceEntry[];
+  _meta?: { [SIGNER_META_KEY]: NonNullable<ServedSkill["signer"]> };
 };
 
 /** The entry of a servable skill (one whose frontmatter carries name and description). */
@@ -25,5 +32,6 @@ export function skillEntryOf(skill: ServedSkill): SkillEntry {
       digest: `sha256:${file.sha256}`,
       size: file.size,
     })),
+    ...(skill.signer === undefined ? {} : { _meta: { [SIGNER_META_KEY]: skill.signer } }),
   };
 }

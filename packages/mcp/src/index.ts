@@ -1,9 +1,14 @@
 // @skillshelf/mcp: the offered skills, served to any MCP host through the
 // Skills extension (io.modelcontextprotocol/skills) over stdio or
 // Streamable HTTP, each file read checked against its recorded digest.
-export { skillSourceOf } from "./catalog-source.js";
+export { type SkillSourceOptions, skillSourceOf } from "./catalog-source.js";
 export { decodeCursor, encodeCursor, MAX_CURSOR_LENGTH } from "./cursor.js";
-export { type SkillEntry, type SkillResourceEntry, skillEntryOf } from "./entries.js";
+export {
+  SIGNER_META_KEY,
+  type SkillEntry,
+  type SkillResourceEntry,
+  skillEntryOf,
+} from "./entries.js";
 export type { ErrorData } from "./errors.js";
 export { createMcpHttpHandler, type McpHttpHandler, type McpHttpOptions } from "./http.js";
 export {

@@ -29,6 +29,8 @@ export type ServedSkill = {
   treeDigest: string;
   /** Every file of the skill, SKILL.md among them, in path order. */
   files: ServedFile[];
+  /** Who signed `treeDigest`, when a key the shelf trusts did (SKILL.sig is not in `files`). */
+  signer?: { principal: string; fingerprint: string; algorithm: string };
 };
 
 /** Why a source does not serve something: a code of the refusal table and its sentence. */

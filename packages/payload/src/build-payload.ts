@@ -28,7 +28,9 @@ export type PayloadResult =
 /**
  * The offered bodies, their revision, the roots and the refusals, or
  * payload-too-large. Only vouched-for managed skills are offered (the trust
- * gate, skill-catalog's trust-gate.ts): a drifted or unapproved one is refused.
+ * gate, skill-catalog's trust-gate.ts): a drifted or unapproved one is refused;
+ * with the shelf's signature judge in `options`, so is any skill it withholds
+ * (unsigned, bad-signature, untrusted-signer).
  */
 export async function payload(roots: Roots, options: GateOptions = {}): Promise<PayloadResult> {
   let view: Awaited<ReturnType<typeof gateCatalog>>;

@@ -58,7 +58,10 @@ export async function watchPayload(
         continue;
       }
       pending = false;
-      const built = await payload(roots, { allowDrift: options.allowDrift === true });
+      const built = await payload(roots, {
+        allowDrift: options.allowDrift === true,
+        ...(options.judge === undefined ? {} : { judge: options.judge }),
+      });
       if (built.ok && built.payload.revision === written) {
         lastRefusal = undefined;
         continue;

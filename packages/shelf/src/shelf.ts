@@ -32,6 +32,7 @@ import {
   type Roots,
   readStoredFile,
   remove,
+  type Signer,
   type SkillDescription,
   type StoreChange,
   type StoredFileResult,
@@ -46,6 +47,7 @@ import {
   importSource,
   type ReadChoices,
 } from "./import-flow.js";
+import { signatureJudgeOf } from "./serve-policy.js";
 import type { SignatureStatus } from "./signature-status.js";
 import { type SignedVerifyResult, verifySigned } from "./signed-verify.js";
 import { type LockStatus, lockStatus, type SyncOptions, type SyncResult, syncSet } from "./sync.js";
@@ -54,8 +56,10 @@ import { type UpdateResult, updateSkills } from "./update.js";
 
 /**
  * What `list` shows: the catalog with bodies, records by id, the payload
- * bound's use, warnings, and the offered managed skills a worker is not
- * handed because nobody vouched for them as they are (drifted, unapproved).
+ * bound's use, warnings, the offered skills a worker is not handed because
+ * nobody vouched for them as they are (drifted, unapproved) or because the
+ * signature policy withholds them (unsigned, bad-signature,
+ * untrusted-signer), and who signed each skill a trusted key signed.
  */
 export type ShelfListing = {
   catalog: CatalogWithBodies;
@@ -63,6 +67,12 @@ export type ShelfListing = {
   payload: PayloadUse;
   warnings: Warning[];
   withheld: RefusedSkill[];
+  /**
+   * The signer of each offered skill whose tree a key in the trust file
+   * signed, by id; undefined when the shelf has no trust file and no policy,
+   * so that no signature was checked.
+   */
+  signers: Map<string, Signer> | undefined;
   /** Which offered skills an MCP host is not served, or need not take (packages/mcp's judgement). */
   mcpWarnings: McpWarning[];
 };
@@ -143,7 +153,11 @@ export type Shelf = {
 /** The operations over `roots`, recording `tool` in every install and holding skills to `trust`. */
 export function shelfOver(roots: Roots, tool: string, trust: Trust = NO_TRUST): Shelf {
   const { managed } = roots;
-  const skills = skillSourceOf(roots);
+  // The signature policy at serve time: one judge for the payload, MCP and list.
+  const judge = signatureJudgeOf(trust);
+  const held = (options: GateOptions): GateOptions =>
+    judge === undefined ? options : { ...options, judge };
+  const skills = skillSourceOf(roots, judge === undefined ? {} : { judge });
   return {
     roots,
     managedLocation: managed?.location ?? "no managed store",
@@ -166,21 +180,27 @@ export function shelfOver(roots: Roots, tool: string, trust: Trust = NO_TRUST): 
     list: async () => {
       const listed = await listSkills(roots);
       const warnings = listed.catalog.skills.flatMap((skill) => storedSpecWarnings(skill));
-      const gated = await gateCatalog(roots, listed.catalog, { allowDrift: true });
+      const gated = await gateCatalog(roots, listed.catalog, held({ allowDrift: true }));
+      // Drift is let through here to be shown; what the policy withholds is refused by the gate.
+      const offered = new Set(listed.catalog.skills.map((skill) => skill.id));
+      const unsigned = gated.refused.filter((skill) => offered.has(skill.id));
       return {
         ...listed,
         warnings,
-        withheld: gated.allowed,
+        withheld: [...gated.allowed, ...unsigned].sort((a, b) =>
+          a.id < b.id ? -1 : a.id > b.id ? 1 : 0,
+        ),
+        signers: judge === undefined ? undefined : gated.signers,
         mcpWarnings: await mcpWarningsOf(skills, undefined),
       };
     },
     describe: (id) => describeSigned(roots, id, trust),
     readFile: (id, path) => readStoredFile(roots, id, path),
     approve: (id, by) => approve(roots, id, { by, tool }),
-    payload: (options = {}) => payload(roots, options),
-    writePayload: (dir, options = {}) => materialize(roots, dir, options),
+    payload: (options = {}) => payload(roots, held(options)),
+    writePayload: (dir, options = {}) => materialize(roots, dir, held(options)),
     writeSkillFiles: async (dir, options = {}) => {
-      const built = await payload(roots, options);
+      const built = await payload(roots, held(options));
       if (!built.ok) return built;
       const fetched = await fetchSkillFiles(
         async (id, path) => {
@@ -194,7 +214,7 @@ export function shelfOver(roots: Roots, tool: string, trust: Trust = NO_TRUST): 
         ? { ...fetched, refused: built.payload.refused, allowed: built.allowed }
         : fetched;
     },
-    watchPayload: (dir, options) => watchPayload(roots, dir, options),
+    watchPayload: (dir, options) => watchPayload(roots, dir, { ...options, ...held({}) }),
     remove: (id) => remove(roots, id),
     skills,
     mcpWarnings: (ids) => mcpWarningsOf(skills, ids),

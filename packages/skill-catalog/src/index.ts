@@ -1,7 +1,16 @@
+export {
+  type Admission,
+  admitSkill,
+  type ServeOptions,
+  type SignatureJudge,
+  type SignatureJudgement,
+  type Signer,
+} from "./admit-skill.js";
 export { type ApproveOptions, type ApproveResult, approve } from "./approve.js";
 export { catalog, catalogWithBodies, revision } from "./catalog.js";
 export { revisionOf } from "./digest.js";
 export { DirectoryStore } from "./directory-store.js";
+export { type GatedCatalog, type GateOptions, gateCatalog } from "./gate-catalog.js";
 export { judgeEntry } from "./inspect-skill.js";
 export { applySet, check, install } from "./install.js";
 export { KNOWN_SKILLS, storedSpecWarnings } from "./known-skills.js";
@@ -46,13 +55,7 @@ export type {
   StoreView,
   StoreWriteResult,
 } from "./store.js";
-export {
-  distrustOf,
-  type GatedCatalog,
-  type GateOptions,
-  gateCatalog,
-  vouchedTree,
-} from "./trust-gate.js";
+export { distrustOf, vouchedTree } from "./trust-gate.js";
 export type {
   Catalog,
   CatalogCode,

@@ -7,11 +7,16 @@
 // catalog's own report (with each managed skill's record and recorded tree
 // digest), the payload bound's use and the warnings. Offered managed skills
 // the trust gate withholds from workers (drifted, unapproved) are marked in
-// both forms (`withheld`).
+// both forms (`withheld`), and so are those the signature policy withholds
+// (unsigned, bad-signature, untrusted-signer). With a trust file (or the
+// policy on), a SIGNER column names who signed each skill's tree, and each
+// `index` entry of --json carries its `signer`.
+import type { Signer } from "@skillshelf/skill-catalog";
 import { type Catalog, catalogReport } from "@skillshelf/skill-catalog";
 import type { Context } from "../context.js";
 import {
   type Channel,
+  escapeControl,
   formatBytes,
   formatTable,
   printJson,
@@ -30,11 +35,17 @@ export async function runList(context: Context): Promise<number> {
   const found = listed.catalog;
   const { warnings } = listed;
   const managedLocation = shelf.managedLocation;
+  const { signers } = listed;
   if (context.json) {
+    const report = catalogReport(found, listed.records);
     printJson(output, {
       ok: true,
       roots: { builtin: shelf.roots.builtin, managed: managedLocation },
-      ...catalogReport(found, listed.records),
+      ...report,
+      index: report.index.map((skill) => {
+        const signer = signers?.get(skill.id);
+        return signer === undefined ? skill : { ...skill, signer };
+      }),
       payload: listed.payload,
       warnings,
       withheld: listed.withheld.map(({ id, code, reason, changes }) => ({
@@ -52,7 +63,7 @@ export async function runList(context: Context): Promise<number> {
     out.line(`no skills in ${shelf.roots.builtin} or ${managedLocation}`);
     return EXIT_OK;
   }
-  for (const line of formatSkills(out, found)) out.line(line);
+  for (const line of formatSkills(out, found, signers)) out.line(line);
   if (found.refused.length > 0) {
     out.line();
     out.line(out.paint("bold", "refused:"));
@@ -84,11 +95,22 @@ export async function runList(context: Context): Promise<number> {
   return EXIT_OK;
 }
 
-function formatSkills(out: Channel, found: Catalog): string[] {
+function formatSkills(
+  out: Channel,
+  found: Catalog,
+  signers: ReadonlyMap<string, Signer> | undefined,
+): string[] {
   if (found.skills.length === 0) return [];
-  const header = ["ID", "ORIGIN", "BYTES", "DIGEST", "DESCRIPTION"].map((h) =>
-    out.paint("bold", h),
-  );
+  const signed = signers !== undefined;
+  const headings = [
+    "ID",
+    "ORIGIN",
+    "BYTES",
+    "DIGEST",
+    ...(signed ? ["SIGNER"] : []),
+    "DESCRIPTION",
+  ];
+  const header = headings.map((h) => out.paint("bold", h));
   // A description is one line in a table, however the YAML folded it.
   const descriptions = found.skills.map((skill) =>
     (skill.description ?? "").replace(/\s+/g, " ").trim(),
@@ -98,6 +120,7 @@ function formatSkills(out: Channel, found: Catalog): string[] {
     skill.origin,
     formatBytes(skill.bytes),
     out.paint("dim", skill.digest.slice(0, SHORT_DIGEST)),
+    ...(signed ? [signerCell(out, signers.get(skill.id))] : []),
     descriptions[i] ?? "",
   ]);
   const lines = formatTable([header, ...rows]);
@@ -111,4 +134,11 @@ function formatSkills(out: Channel, found: Catalog): string[] {
     const kept = truncate(description, Math.max(1, [...description].length - overflow));
     return line.slice(0, line.length - description.length) + kept;
   });
+}
+
+/** The principal a trusted key is listed for (as allowed_signers writes it), or a dash. */
+function signerCell(out: Channel, signer: Signer | undefined): string {
+  return signer === undefined
+    ? out.paint("dim", "-")
+    : out.paint("green", escapeControl(signer.principal));
 }

@@ -49,14 +49,17 @@ const listed = (skill: OfferedSkill): ListedSkill => ({ ...skill, size: formatBy
 export function registerSkillRoutes(app: FastifyInstance, shelf: Shelf): void {
   const describe = sharedDescriptions(shelf);
   app.get("/api/skills", async (): Promise<SkillsAnswer> => {
-    const { catalog, records, payload, withheld } = await shelf.list();
+    const { catalog, records, payload, withheld, signers } = await shelf.list();
     const { skills, refused, revision } = catalog;
     return {
       skills: skills.map(({ text: _text, ...skill }) => {
         const record = skill.origin === "managed" ? records.get(skill.id) : undefined;
-        return record === undefined
-          ? listed(skill)
-          : { ...listed(skill), treeDigest: record.tree.digest, record };
+        const signer = signers?.get(skill.id);
+        return {
+          ...listed(skill),
+          ...(record === undefined ? {} : { treeDigest: record.tree.digest, record }),
+          ...(signer === undefined ? {} : { signer }),
+        };
       }),
       // A refusal's reason is the one table's sentence for it.
       refused: refused.map((skill) => ({ ...skill, message: skill.reason })),

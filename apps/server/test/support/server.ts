@@ -5,7 +5,7 @@ import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { shelfOver } from "@skillshelf/shelf";
+import { shelfOver, type Trust } from "@skillshelf/shelf";
 import { DirectoryStore } from "@skillshelf/skill-catalog";
 import { type AppOptions, buildApp, type ServerApp } from "../../src/app.js";
 
@@ -36,12 +36,18 @@ export async function writeSkill(
   }
 }
 
-/** A server's options; `managedDir` moves the directory store elsewhere (it is not created). */
-export type TestServerOptions = Partial<Omit<AppOptions, "shelf">> & { managedDir?: string };
+/**
+ * A server's options; `managedDir` moves the directory store elsewhere (it is
+ * not created); `trust` is the shelf's (decideTrust's answer), none by default.
+ */
+export type TestServerOptions = Partial<Omit<AppOptions, "shelf">> & {
+  managedDir?: string;
+  trust?: Trust;
+};
 
 export async function startServer(options: TestServerOptions = {}): Promise<TestServer> {
   const dir = await mkdtemp(join(tmpdir(), "skillshelf-server-"));
-  const { managedDir, ...appOptions } = options;
+  const { managedDir, trust, ...appOptions } = options;
   const roots = {
     builtin: join(dir, "workspace", "skills"),
     managed: managedDir ?? join(dir, "data", "skills"),
@@ -51,6 +57,7 @@ export async function startServer(options: TestServerOptions = {}): Promise<Test
   const shelf = shelfOver(
     { builtin: roots.builtin, managed: new DirectoryStore(roots.managed) },
     "skillshelf-server test",
+    trust,
   );
   const server = await buildApp({ shelf, token: testToken, logger: false, ...appOptions });
   await server.app.listen({ host: "127.0.0.1", port: 0 });
