@@ -14,8 +14,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BIN, childEnv, parseJson, runBin } from "./support/run.js";
 import { makeRoots, makeTempDir, writeTree } from "./support/trees.js";
 
-const FILES = 200;
-const ROUNDS = 10;
+const FILES = 120;
+const ROUNDS = 6;
 const REPLACED = ["crash-a", "crash-b", "crash-c"];
 
 /** A folder holding every skill of one version, and the set's other skill (`only`). */
@@ -108,7 +108,7 @@ describe("sync under SIGKILL", () => {
   it(`leaves the directory store holding one whole set across ${ROUNDS} kills`, async () => {
     const { args } = makeRoots();
     await crashRounds(args, {});
-  }, 300_000);
+  }, 600_000);
 
   describe("on PostgreSQL (needs PostgreSQL)", () => {
     let cluster: Cluster;
@@ -120,7 +120,7 @@ describe("sync under SIGKILL", () => {
     it(`leaves the store holding one whole set across ${ROUNDS} kills`, async () => {
       const { args } = makeRoots();
       await crashRounds(args, { SKILLSHELF_STORE: cluster.createDatabase() });
-    }, 300_000);
+    }, 600_000);
 
     it("brings two hosts syncing one lock with --frozen to one revision", async () => {
       const { dir, choose } = twoSets();
