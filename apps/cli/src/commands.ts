@@ -53,6 +53,12 @@ const SIGNATURE_OPTIONS = [
   ],
 ] as const;
 
+const ACCEPT_OPTION = [
+  "--accept <code>",
+  "let findings of this code (hidden-text, frontmatter-code or ambiguous-frontmatter) not refuse this import; kept in the record (repeat for more)",
+  "repeatable",
+] as const;
+
 /** The reader's selection: a directory of the source, and some of its skills. */
 const SELECT_OPTIONS = [
   ["--path <dir>", "take this directory of the source as the bundle's root (for example skills)"],
@@ -81,6 +87,7 @@ export const commandSpecs: readonly CommandSpec[] = [
       ...SELECT_OPTIONS,
       STRICT_OPTION,
       ...SIGNATURE_OPTIONS,
+      ACCEPT_OPTION,
       [
         "--list",
         "list the skills the source holds, under which path, and whether each imports alone (and why not)",
@@ -96,6 +103,7 @@ export const commandSpecs: readonly CommandSpec[] = [
       "skillshelf import ./my-skills",
       "skillshelf import pdf-tools.tgz --replace",
       "git archive HEAD skills | skillshelf import -",
+      "skillshelf import ./my-skills --accept hidden-text",
       "skillshelf import github:anthropics/skills#main --path skills --skill pdf",
     ],
     description: "install a bundle's skills into the managed root",
@@ -105,6 +113,7 @@ export const commandSpecs: readonly CommandSpec[] = [
       ...SELECT_OPTIONS,
       STRICT_OPTION,
       ...SIGNATURE_OPTIONS,
+      ACCEPT_OPTION,
     ],
     help: SOURCE_HELP,
     run: async (context, [source], options) =>

@@ -9,6 +9,7 @@ import type { ReadProgress, Source } from "@skillshelf/bundle-reader";
 import { limits, type Refusal } from "@skillshelf/contract";
 import type { ImportChoices, ImportedSkill } from "@skillshelf/shelf";
 import { type Context, UsageError } from "./context.js";
+import { acceptedCodes } from "./findings.js";
 import { startProgress } from "./progress.js";
 import { resolveSource } from "./source.js";
 
@@ -26,6 +27,8 @@ export type ReadChoices = {
   signature?: readonly string[] | undefined;
   /** --skip, repeated: leave these skills out. */
   skip?: readonly string[] | undefined;
+  /** --accept, repeated: finding codes that do not refuse this import. */
+  accept?: readonly string[] | undefined;
 };
 
 /** The bytes of each --signature file; a file that cannot be read is a usage error. */
@@ -55,6 +58,7 @@ export function shelfChoicesOf(
     path: choices.path,
     skills: choices.skill,
     skip: choices.skip,
+    accept: acceptedCodes(choices.accept),
     onProgress,
   };
 }

@@ -11,10 +11,18 @@ import { type Output, printJson } from "./output.js";
 export const EXIT_OK = 0;
 export const EXIT_USAGE = 2;
 
-/** Reports a refusal on stderr (and as JSON on stdout with --json); returns the exit code. */
-export function reportRefusal(output: Output, refusal: Refusal, json: boolean): number {
+/**
+ * Reports a refusal on stderr (and as JSON on stdout with --json, with the
+ * fields of `extra` after it); returns the exit code.
+ */
+export function reportRefusal(
+  output: Output,
+  refusal: Refusal,
+  json: boolean,
+  extra: Record<string, unknown> = {},
+): number {
   const sentence = message(refusal, "cli");
-  if (json) printJson(output, { ok: false, refusal, message: sentence });
+  if (json) printJson(output, { ok: false, refusal, message: sentence, ...extra });
   const { err } = output;
   err.line(`${err.paint("red", `refused (${refusal.code}):`)} ${sentence}`);
   return exitCode(refusal);

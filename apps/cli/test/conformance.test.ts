@@ -2,9 +2,10 @@
 // Every conformance case through the built binary: `skillshelf check --json`
 // on the case built as a folder, a .tar, a .tgz and a .zip file, and a sample of
 // archives piped to `check -` on stdin, must reach the verdict the library
-// reaches. check is read-then-destination; every case the reader accepts is
-// also storable (the skill-catalog suite holds the destination to that), so
-// the reader's verdict is the whole expectation.
+// reaches. check is read-then-findings-then-destination; every case the
+// reader accepts is also storable (the skill-catalog suite holds the
+// destination to that), so the case's import verdict (the reader's, or
+// `hidden-content` for what the bytes hide) is the whole expectation.
 //
 // Spawning a Node process per case is the slow part, so each test also starts
 // the next few spawns (built by the same builder into scratch directories of
@@ -116,6 +117,7 @@ const jobsFor = (via: Via, forms: readonly Form[], table: readonly Case[]): Job[
 runConformance({
   name: "cli check --json <path>",
   forms: FORMS,
+  stage: "import",
   verdict: slidingWindow("path", jobsFor("path", FORMS, cases)),
 });
 
@@ -123,6 +125,7 @@ runConformance({
   name: "cli check --json - (stdin)",
   forms: ["tar", "tgz", "zip"],
   named: false,
+  stage: "import",
   cases: stdinSample,
   verdict: slidingWindow("stdin", jobsFor("stdin", ["tar", "tgz", "zip"], stdinSample)),
 });

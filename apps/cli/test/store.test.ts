@@ -179,6 +179,8 @@ describe("import, list, show, remove", () => {
           reason: expect.stringMatching(/^The skill 'release-notes' is not served over MCP: /),
         },
       ],
+      // The sample hides nothing from a reader.
+      findings: [],
     });
     expect(existsSync(data)).toBe(false);
     const human = await runBin(["check", SAMPLE_BUNDLE, ...args]);

@@ -170,7 +170,7 @@ async function start(sending) {
   }
   if (replace.checked) for (const query of queries) query.set("replace", "1");
   /** @type {import("./api.js").ImportAnswer} */
-  const imported = { skills: [], warnings: [] };
+  const imported = { skills: [], warnings: [], findings: [] };
   /** @type {{ status: number; body: unknown; cancelled?: boolean }} */
   let answer = { status: 201, body: imported };
   for (const query of queries) {
@@ -180,9 +180,12 @@ async function start(sending) {
       answer = one;
       break;
     }
-    const { skills, warnings } = /** @type {import("./api.js").ImportAnswer} */ (one.body);
+    const { skills, warnings, findings } = /** @type {import("./api.js").ImportAnswer} */ (
+      one.body
+    );
     imported.skills.push(...skills);
     imported.warnings.push(...warnings);
+    imported.findings.push(...findings);
   }
   if (answer.status !== 0) replace.checked = false;
   report(sending, answer);

@@ -2,7 +2,7 @@
 // web console's JSDoc types import them, so the page is type-checked against
 // what the server really sends. Sizes arrive formatted (`size`) beside the
 // byte counts, so the console formats nothing itself.
-import type { BundleListing, Warning } from "@skillshelf/bundle-reader";
+import type { BundleListing, Finding, Warning } from "@skillshelf/bundle-reader";
 import type { ImportedSkill, SignatureStatus } from "@skillshelf/shelf";
 import type {
   InstallRecord,
@@ -45,6 +45,8 @@ export type SkillsAnswer = {
    * bad-signature, untrusted-signer).
    */
   withheld: ListedRefusal[];
+  /** The findings of each offered SKILL.md (reported; nothing refuses at read time). */
+  findings: Finding[];
 };
 
 /**
@@ -63,6 +65,8 @@ export type SkillAnswer = {
   signature: SignatureStatus;
   /** The Agent Skills specification's warnings for its SKILL.md (they never refuse). */
   warnings: Warning[];
+  /** The findings of its text files as held now (reported; nothing refuses at read time). */
+  findings: Finding[];
 };
 
 /** DELETE /api/skills/:id */
@@ -71,14 +75,21 @@ export type RemoveAnswer = { removed: string };
 /** POST /api/skills/:id/approve: the tree vouched for, by whom and when. */
 export type ApproveAnswer = { approved: string; treeDigest: string; by: string; at: string };
 
-/** POST /api/imports: 201 (200 for a dry run), with the specification's warnings. */
-export type ImportAnswer = { skills: ImportedSkill[]; warnings: Warning[] };
+/**
+ * POST /api/imports: 201 (200 for a dry run), with the specification's
+ * warnings and the findings that did not refuse (warnings, and refusing
+ * ones whose code `accept=` named).
+ */
+export type ImportAnswer = { skills: ImportedSkill[]; warnings: Warning[]; findings: Finding[] };
 
 /** POST /api/imports?list=1: 200, what the source holds; nothing judged or stored. */
 export type ListingAnswer = { listing: BundleListing };
 
-/** Every non-2xx answer: a refusal (bundle, destination or request) with its sentence. */
-export type ErrorAnswer = RefusalBody;
+/**
+ * Every non-2xx answer: a refusal (bundle, destination or request) with its
+ * sentence; a `hidden-content` refusal of an import also carries every finding.
+ */
+export type ErrorAnswer = RefusalBody & { findings?: Finding[] };
 
 /** The `data` of a `change` event on GET /api/events. */
 export type ChangeEvent = CatalogChange;

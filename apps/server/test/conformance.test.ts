@@ -2,7 +2,8 @@
 // Every conformance case through the HTTP API, as a raw tar body, a raw
 // tar.gz body, a raw zip body, and a multipart form of the upload list
 // (wherever the case can be said that way): the server must reach the
-// verdict the reader reaches.
+// verdict an import reaches (the reader's, or `hidden-content` for what the
+// bytes hide).
 // Imports are dry runs, so each case meets an empty store.
 import { type BuiltInput, cases, runConformance, type Verdict } from "@skillshelf/conformance";
 import { afterAll, beforeAll } from "vitest";
@@ -56,6 +57,7 @@ async function importForm(input: BuiltInput): Promise<Verdict> {
 runConformance({
   name: "http archive body (named)",
   forms: ["tar", "tgz", "zip"],
+  stage: "import",
   verdict: importArchive,
 });
 // Without a name only the cases whose verdict depends on it can differ.
@@ -63,7 +65,13 @@ runConformance({
   name: "http archive body (unnamed)",
   forms: ["tar", "tgz", "zip"],
   named: false,
+  stage: "import",
   cases: cases.filter((c) => c.unnamed !== undefined),
   verdict: importArchive,
 });
-runConformance({ name: "http multipart", forms: ["uploads"], verdict: importForm });
+runConformance({
+  name: "http multipart",
+  forms: ["uploads"],
+  stage: "import",
+  verdict: importForm,
+});

@@ -6,7 +6,15 @@
 // The source (an archive's bytes, for one) is let go as soon as it has been
 // read and hashed: an import waiting for the store's lock holds the files it
 // read, not the archive they came from as well.
+// What the skills' bytes hide (the reader's findings) is judged here, once,
+// between the read and the store: a refusing finding refuses the import
+// with `hidden-content` unless the operator accepted its code for this
+// import, and the codes accepted are kept in each skill's record.
 import {
+  acceptFindings,
+  type Finding,
+  type FindingCode,
+  findingsOf,
   type ReadOptions,
   type ReadProgress,
   readBundle,
@@ -50,6 +58,8 @@ export type ImportChoices = ReadChoices & {
   replace?: boolean | undefined;
   /** Signatures given beside the source (`--signature`), each matched to the skill it signs. */
   signatures?: readonly Uint8Array[] | undefined;
+  /** Finding codes the operator accepted for this import (`--accept`, `accept=`): they do not refuse. */
+  accept?: readonly FindingCode[] | undefined;
   /** Called once the bundle is read, before the store is asked (a surface's progress line). */
   onRead?: ((skills: readonly Skill[]) => void) | undefined;
 };
@@ -60,6 +70,11 @@ export type ImportedSkill = InstalledSkill & {
   signature: SignatureStatus;
 };
 
+/**
+ * The verdict of a check or an import. `findings` are those that did not
+ * refuse (warnings, and refusing ones whose code was accepted); a
+ * `hidden-content` refusal carries every finding, the refusing ones first.
+ */
 export type ImportOutcome =
   | {
       ok: true;
@@ -67,8 +82,9 @@ export type ImportOutcome =
       warnings: Warning[];
       /** Which skills an MCP host is not served (`mcp-unservable`) or need not take (`mcp-over-limits`). */
       mcpWarnings: McpWarning[];
+      findings: Finding[];
     }
-  | { ok: false; refusal: Refusal };
+  | { ok: false; refusal: Refusal; findings?: Finding[] };
 
 /** The reader's options for a surface's choices: given fields only. */
 export function readOptionsOf(choices: ReadChoices): ReadOptions {
@@ -119,6 +135,15 @@ export async function importSource(
     // The caller's source (an archive's bytes) is not kept alive by this frame.
     source = undefined as unknown as Source;
     if (!read.ok) return read;
+    const accepted = [...new Set(choices.accept ?? [])].sort();
+    const judged = acceptFindings(
+      read.skills.flatMap((skill) => findingsOf(skill)),
+      accepted,
+    );
+    if (!judged.ok) {
+      const findings = refusingFirst(judged.findings, accepted);
+      return { ok: false, refusal: judged.refusal, findings };
+    }
     choices.onRead?.(read.skills);
     const signed = judgeSignatures(read.skills, choices.signatures ?? [], choices.trust);
     if (!signed.ok) return signed;
@@ -131,6 +156,7 @@ export async function importSource(
           tool: choices.tool,
           signatures: signed.recorded,
           ...(read.recorded === undefined ? {} : { source: read.recorded }),
+          ...(accepted.length === 0 ? {} : { accepted }),
         });
     if (!result.ok) return result;
     return {
@@ -138,10 +164,18 @@ export async function importSource(
       skills: withFiles(result.installed, skills, statuses),
       warnings: read.warnings,
       mcpWarnings: read.skills.flatMap((skill) => bundleServability(skill)),
+      findings: judged.findings,
     };
   } catch (error) {
     return { ok: false, refusal: toRefusal(error) };
   }
+}
+
+/** The findings with those that refuse (not accepted) first, each group in the order found. */
+function refusingFirst(findings: readonly Finding[], accepted: readonly FindingCode[]): Finding[] {
+  const refuses = (finding: Finding): boolean =>
+    finding.severity === "refuse" && !accepted.includes(finding.code);
+  return [...findings.filter(refuses), ...findings.filter((finding) => !refuses(finding))];
 }
 
 /** Each installed skill with its bundle files summarized (never decoded) and its signature. */

@@ -3,7 +3,13 @@
 // each answering a result or one refusal of the one table. The CLI and the
 // server (and the MCP server, `sync`, the trust gate) are parsers of flags
 // and routes over these operations; none of them assembles a flow itself.
-import { type ListResult, listBundle, type Source, type Warning } from "@skillshelf/bundle-reader";
+import {
+  type Finding,
+  type ListResult,
+  listBundle,
+  type Source,
+  type Warning,
+} from "@skillshelf/bundle-reader";
 import type { Refusal } from "@skillshelf/contract";
 import { limits } from "@skillshelf/contract";
 import { type McpWarning, mcpServability, type SkillSource, skillSourceOf } from "@skillshelf/mcp";
@@ -36,6 +42,7 @@ import {
   type SkillDescription,
   type StoreChange,
   type StoredFileResult,
+  storedFindings,
   storedSpecWarnings,
   validateSkill,
 } from "@skillshelf/skill-catalog";
@@ -56,9 +63,10 @@ import { type UpdateResult, updateSkills } from "./update.js";
 
 /**
  * What `list` shows: the catalog with bodies, records by id, the payload
- * bound's use, warnings, the offered skills a worker is not handed because
- * nobody vouched for them as they are (drifted, unapproved) or because the
- * signature policy withholds them (unsigned, bad-signature,
+ * bound's use, warnings, the findings of each offered SKILL.md (reported,
+ * never refusing at read time), the offered skills a worker is not handed
+ * because nobody vouched for them as they are (drifted, unapproved) or
+ * because the signature policy withholds them (unsigned, bad-signature,
  * untrusted-signer), and who signed each skill a trusted key signed.
  */
 export type ShelfListing = {
@@ -66,6 +74,7 @@ export type ShelfListing = {
   records: Map<string, InstallRecord>;
   payload: PayloadUse;
   warnings: Warning[];
+  findings: Finding[];
   withheld: RefusedSkill[];
   /**
    * The signer of each offered skill whose tree a key in the trust file
@@ -180,6 +189,7 @@ export function shelfOver(roots: Roots, tool: string, trust: Trust = NO_TRUST): 
     list: async () => {
       const listed = await listSkills(roots);
       const warnings = listed.catalog.skills.flatMap((skill) => storedSpecWarnings(skill));
+      const findings = listed.catalog.skills.flatMap((skill) => storedFindings(skill));
       const gated = await gateCatalog(roots, listed.catalog, held({ allowDrift: true }));
       // Drift is let through here to be shown; what the policy withholds is refused by the gate.
       const offered = new Set(listed.catalog.skills.map((skill) => skill.id));
@@ -187,6 +197,7 @@ export function shelfOver(roots: Roots, tool: string, trust: Trust = NO_TRUST): 
       return {
         ...listed,
         warnings,
+        findings,
         withheld: [...gated.allowed, ...unsigned].sort((a, b) =>
           a.id < b.id ? -1 : a.id > b.id ? 1 : 0,
         ),

@@ -7,9 +7,16 @@
 // import. A skill whose source would give the same tree is "up to date"; a
 // skill whose files drifted from its record is left alone and named unless
 // forced; every skill that does change is installed in one replace, all or
-// nothing, with a fresh record.
+// nothing, with a fresh record. The source's new bytes are judged for
+// findings as an import judges them, with the codes the record accepted.
 import { stat } from "node:fs/promises";
-import type { Skill, Source } from "@skillshelf/bundle-reader";
+import {
+  acceptFindings,
+  type FindingCode,
+  findingsOf,
+  type Skill,
+  type Source,
+} from "@skillshelf/bundle-reader";
 import type { Refusal } from "@skillshelf/contract";
 import {
   install,
@@ -52,7 +59,12 @@ export async function updateSkills(
   const verified = await verify(roots, ids);
   if (!verified.ok) return verified;
   const outcomes: UpdateOutcome[] = [];
-  const changed: { skill: Skill; source: RecordedSource; previous: string }[] = [];
+  const changed: {
+    skill: Skill;
+    source: RecordedSource;
+    previous: string;
+    accepted: readonly FindingCode[];
+  }[] = [];
   const trust = options.trust ?? NO_TRUST;
   const signatures = new Map<string, RecordedSignature>();
   const verifiedAt = new Date().toISOString();
@@ -81,6 +93,12 @@ export async function updateSkills(
       outcomes.push({ id, status: "up-to-date", treeDigest: digest });
       continue;
     }
+    const accepted = verdict.record.accepted ?? [];
+    const judged = acceptFindings(findingsOf(reread.skill), accepted);
+    if (!judged.ok) {
+      outcomes.push({ id, status: "refused", refusal: judged.refusal });
+      continue;
+    }
     const signature = signatureStatusOf(id, reread.skill.files, trust);
     const refusal = trust.requireSigned ? policyRefusal(id, signature) : undefined;
     if (refusal !== undefined) {
@@ -91,15 +109,17 @@ export async function updateSkills(
       const { principal, fingerprint, algorithm } = signature;
       signatures.set(id, { principal, fingerprint, algorithm, verifiedAt });
     }
-    changed.push({ ...reread, previous: verdict.record.tree.digest });
+    changed.push({ ...reread, previous: verdict.record.tree.digest, accepted });
   }
   if (changed.length > 0) {
     const sources = new Map(changed.map(({ skill, source }) => [skill.name, source]));
+    const acceptedBy = new Map(changed.map(({ skill, accepted }) => [skill.name, accepted]));
     const skills = changed.map(({ skill }) => skill);
     const installed = await install(roots, skills, {
       replace: true,
       sources,
       signatures,
+      acceptedBy,
       tool: options.tool,
     });
     if (!installed.ok) return installed;

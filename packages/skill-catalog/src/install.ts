@@ -185,6 +185,8 @@ function recordOf(skill: Skill, options: InstallOptions, installedAt: string): I
   if (source !== undefined) record.source = source;
   const signature = options.signatures?.get(skill.name);
   if (signature !== undefined) record.signature = signature;
+  const accepted = options.acceptedBy?.get(skill.name) ?? options.accepted ?? [];
+  if (accepted.length > 0) record.accepted = [...accepted];
   return record;
 }
 

@@ -5,8 +5,9 @@
 // catalog read of unchanged skills costs the SHA-256 of their bytes, which
 // it computes anyway for the revision, and never a YAML parse again. Both
 // maps are bounded (entries and what they hold), so a store of many large
-// frontmatters costs a parse now and then, never unbounded memory.
-import { specWarningsOf, type Warning } from "@skillshelf/bundle-reader";
+// frontmatters costs a parse now and then, never unbounded memory. The
+// findings of a SKILL.md (what its bytes hide) are kept the same way.
+import { type Finding, findingsOf, specWarningsOf, type Warning } from "@skillshelf/bundle-reader";
 import { BoundedCache } from "./bounded-cache.js";
 import type { Identity } from "./identity.js";
 
@@ -41,5 +42,23 @@ export function knownIdentity(digest: string, id: string, judge: () => Identity)
 export function storedSpecWarnings(skill: { id: string; digest: string; text: string }): Warning[] {
   return warnings.through(keyOf(skill.digest, skill.id), () =>
     specWarningsOf(skill.id, skill.text),
+  );
+}
+
+const findings = new BoundedCache<Finding[]>(
+  KNOWN_SKILLS,
+  // At most 100,000 findings in all (a file keeps at most 100 of each severity).
+  100_000,
+  (list) => list.length,
+);
+
+/**
+ * The findings of an offered skill's SKILL.md (its id, digest and text, as
+ * the catalog gives them), read once per digest. Reported, never refusing:
+ * the import already judged them.
+ */
+export function storedFindings(skill: { id: string; digest: string; text: string }): Finding[] {
+  return findings.through(keyOf(skill.digest, skill.id), () =>
+    findingsOf({ name: skill.id, files: [{ path: "SKILL.md", text: skill.text }] }),
   );
 }

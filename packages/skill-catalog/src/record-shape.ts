@@ -3,6 +3,7 @@
 // store, a row of PostgreSQL): a record edited by hand into `null`, or left
 // without its tree, is told apart from a missing one and refuses only its
 // own skill, instead of failing verify and update for every skill.
+import { findingCodes } from "@skillshelf/bundle-reader";
 import { z } from "zod";
 import type { InstallRecord } from "./record.js";
 
@@ -49,6 +50,7 @@ const recordSchema = z.object({
       verifiedAt: z.string(),
     })
     .optional(),
+  accepted: z.array(z.enum(findingCodes)).optional(),
 });
 
 /** The record a read found, if it found a usable one. */

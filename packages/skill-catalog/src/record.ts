@@ -2,6 +2,7 @@
 // where the skill came from, when, by which tool, and its tree (every file's
 // path, executable bit, size and SHA-256, with the tree digest). `verify`
 // holds a stored skill against it and `update` re-imports from its source.
+// It also keeps which findings the operator accepted for the import.
 // The tree digest has one pinned formula (docs/architecture.md, beside the
 // revision's), so another implementation computes the same value:
 // SHA-256 over the files in path order of
@@ -12,6 +13,7 @@
 // record keeps and the digest verify recomputes are the same value, and a
 // re-signed skill is not drift.
 import { createHash } from "node:crypto";
+import type { FindingCode } from "@skillshelf/bundle-reader";
 import { comparePaths } from "@skillshelf/contract";
 import { SIGNATURE_FILE_NAME } from "@skillshelf/signatures";
 
@@ -65,6 +67,11 @@ export type InstallRecord = {
   approved?: { by: string; at: string };
   /** Present when the skill's SKILL.sig verified at import against the trust file. */
   signature?: RecordedSignature;
+  /**
+   * The finding codes the operator accepted for this import (`--accept`), so
+   * a refusing finding of one of them did not refuse it; absent when none was.
+   */
+  accepted?: FindingCode[];
 };
 
 const u64 = (n: number): Buffer => {

@@ -8,7 +8,7 @@
 // that is not UTF-8 is listed like any other, with `utf8: false`, and served
 // as bytes; only what an install writes must be text.
 import { isUtf8 } from "node:buffer";
-import { judgeSkillFiles } from "@skillshelf/bundle-reader";
+import { type Finding, findingsOf, judgeSkillFiles } from "@skillshelf/bundle-reader";
 import type { Refusal } from "@skillshelf/contract";
 import { isValidId } from "@skillshelf/contract";
 import { DirectoryStore } from "./directory-store.js";
@@ -140,6 +140,8 @@ export type SkillDescription = {
   record?: InstallRecord;
   /** For a managed skill: its files against its record (verify's answer). */
   verdict?: Verdict;
+  /** The findings of its text files as held now (a file that is not UTF-8 is not read for them). */
+  findings: Finding[];
 };
 
 /** The skill `id` with its files, tree digest, record and drift. */
@@ -152,10 +154,12 @@ export async function describeSkill(
   const read = await filesOf(located, id);
   if (!read.ok) return read;
   const tree = treeOf(read.files);
+  const text = read.files.filter((file) => isUtf8(file.bytes));
   const description: SkillDescription = {
     skill: read.skill,
     files: summarizeFiles(read.files),
     treeDigest: tree.digest,
+    findings: findingsOf({ name: id, files: text }),
   };
   if (read.skill.origin === "managed") {
     const verdict = await verifyOne(located.store, id, read.files);

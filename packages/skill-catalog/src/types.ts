@@ -3,6 +3,7 @@
 // (payload, CLI, server) speaks in these, so they are kept in one place and
 // change only by addition.
 
+import type { FindingCode } from "@skillshelf/bundle-reader";
 import type { CatalogCode as BundleCatalogCode, Refusal } from "@skillshelf/contract";
 import type { InstallRecord, RecordedSignature, RecordedSource } from "./record.js";
 
@@ -76,6 +77,10 @@ export type InstallOptions = {
   tool?: string;
   /** The verified signature of each signed skill, by id, kept in its record. */
   signatures?: ReadonlyMap<string, RecordedSignature>;
+  /** The finding codes the operator accepted for this import, kept in each record. */
+  accepted?: readonly FindingCode[];
+  /** Accepted codes per skill id, over `accepted` (update keeps each skill's own). */
+  acceptedBy?: ReadonlyMap<string, readonly FindingCode[]>;
 };
 
 export type RemoveResult = { ok: true; id: string } | { ok: false; refusal: Refusal };

@@ -54,6 +54,7 @@ export {
   expectedVerdict,
   type ListedSkill,
   projectVerdict,
+  type Stage,
   verdictOf,
   verdictOfListing,
   verdictOfRefusal,

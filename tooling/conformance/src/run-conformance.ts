@@ -10,7 +10,7 @@ import { buildInput } from "./build-input.js";
 import { cases as allCases } from "./cases/index.js";
 import { formsOf } from "./forms.js";
 import type { BuiltInput, Case, Form, Verdict } from "./types.js";
-import { expectedVerdict, projectVerdict } from "./verdict.js";
+import { expectedVerdict, projectVerdict, type Stage } from "./verdict.js";
 
 export type Surface = {
   /** Names the describe block, e.g. "library (path)", "cli", "http multipart". */
@@ -18,6 +18,8 @@ export type Surface = {
   forms: readonly Form[];
   /** Whether archives reach the surface with their name; default true. */
   named?: boolean;
+  /** `import` for a surface that checks or imports (findings judged); default `read`. */
+  stage?: Stage;
   /** Turns a built input into the surface's verdict. */
   verdict: (input: BuiltInput) => Promise<Verdict>;
   /** The cases to run; default every case. */
@@ -52,7 +54,7 @@ export function runConformance(surface: Surface): void {
             async () => {
               const dir = await makeScratchDir();
               const input = await buildInput(c, form, dir, { named });
-              const expected = expectedVerdict(c, form, named);
+              const expected = expectedVerdict(c, form, named, surface.stage);
               const actual = await surface.verdict(input);
               expect(projectVerdict(actual, expected)).toEqual(expected);
             },

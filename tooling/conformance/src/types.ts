@@ -205,6 +205,13 @@ export type Case = {
   verdict: Verdict;
   /** The verdict when an archive arrives without a name (stdin, raw HTTP body). Default `verdict`. */
   unnamed?: Verdict;
+  /**
+   * The verdict of a bare read (the reader's `readBundle`), for a case that
+   * only an import refuses, after reading: the findings of what was read
+   * (`hidden-content`). A surface whose stage is `read` reaches this one; a
+   * surface that checks or imports reaches `verdict`. Default `verdict`.
+   */
+  read?: Verdict;
   note?: string;
 };
 

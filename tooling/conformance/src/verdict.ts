@@ -100,14 +100,27 @@ export function projectVerdict(actual: Verdict, expected: Verdict): Verdict {
   return { ok: true, skills: projected, warnings: actual.warnings ?? [] };
 }
 
+/** How far a surface takes a bundle: a bare read, or a check or an import (findings judged). */
+export type Stage = "read" | "import";
+
 /**
- * The verdict a case expects in a form: `unnamed` for an archive that
- * arrives without its name, and no executable files for uploads (a browser
- * selection carries no modes).
+ * The verdict a case expects in a form: `read` for a surface that only
+ * reads, `unnamed` for an archive that arrives without its name, and no
+ * executable files for uploads (a browser selection carries no modes).
  */
-export function expectedVerdict(c: Case, form: Form, named: boolean): Verdict {
+export function expectedVerdict(
+  c: Case,
+  form: Form,
+  named: boolean,
+  stage: Stage = "read",
+): Verdict {
   const archive = form === "tar" || form === "tgz" || form === "zip";
-  const base = !named && archive && c.unnamed !== undefined ? c.unnamed : c.verdict;
+  const base =
+    stage === "read" && c.read !== undefined
+      ? c.read
+      : !named && archive && c.unnamed !== undefined
+        ? c.unnamed
+        : c.verdict;
   if (!base.ok) return base;
   const skills = [...base.skills]
     .sort(byName)

@@ -6,6 +6,7 @@
 // verdict on the others).
 import { message } from "@skillshelf/bundle-reader";
 import type { Context } from "../context.js";
+import { acceptedCodes, printFindings, reportImportRefusal } from "../findings.js";
 import { formatBytes, formatTable, printJson } from "../output.js";
 import {
   givenSignatures,
@@ -33,6 +34,7 @@ export async function runCheck(
   const { output, json } = context;
   if (options.list === true) return printListing(context, argument, options);
   const signatures = await givenSignatures(context, options);
+  const accepted = acceptedCodes(options.accept);
   const verdict = await withSource(context, argument, options, (source, onProgress) =>
     context.shelf.check(source, {
       ...shelfChoicesOf(options, onProgress),
@@ -40,14 +42,15 @@ export async function runCheck(
       signatures,
     }),
   );
-  if (!verdict.ok) return reportRefusal(output, verdict.refusal, json);
-  const { skills } = verdict;
+  if (!verdict.ok) return reportImportRefusal(output, verdict, json, accepted);
+  const { skills, findings } = verdict;
   if (json) {
     printJson(output, {
       ok: true,
       skills: skills.map(summaryOf),
       warnings: verdict.warnings,
       mcpWarnings: verdict.mcpWarnings,
+      findings,
     });
     return EXIT_OK;
   }
@@ -66,6 +69,7 @@ export async function runCheck(
   }
   printWarnings(output, verdict.warnings);
   printMcpWarnings(output, verdict.mcpWarnings);
+  printFindings(output, findings, accepted);
   out.line(
     `${out.paint("green", "ok:")} ${skills.length} ${skills.length === 1 ? "skill" : "skills"} would be imported; nothing was written`,
   );

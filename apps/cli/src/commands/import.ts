@@ -4,6 +4,7 @@
 // earlier version (`show <id>` tells where it lives). Installing can take a
 // while for a large bundle, so it gets a progress line of its own.
 import type { Context } from "../context.js";
+import { acceptedCodes, printFindings, reportImportRefusal } from "../findings.js";
 import { formatBytes, formatTable, printJson } from "../output.js";
 import { type Progress, startProgress } from "../progress.js";
 import {
@@ -14,7 +15,7 @@ import {
   totalBytes,
   withSource,
 } from "../read.js";
-import { EXIT_OK, reportRefusal } from "../refusal.js";
+import { EXIT_OK } from "../refusal.js";
 import { signatureLabel, signatureProblem } from "../signature.js";
 import { printMcpWarnings, printWarnings } from "../warnings.js";
 
@@ -26,6 +27,7 @@ export async function runImport(
   options: ImportOptions,
 ): Promise<number> {
   const { output, json } = context;
+  const accepted = acceptedCodes(options.accept);
   let progress: Progress | undefined;
   const signatures = await givenSignatures(context, options);
   const result = await withSource(context, argument, options, (source, onProgress, doneReading) =>
@@ -45,8 +47,8 @@ export async function runImport(
       })
       .finally(() => progress?.stop()),
   );
-  if (!result.ok) return reportRefusal(output, result.refusal, json);
-  const { skills, warnings, mcpWarnings } = result;
+  if (!result.ok) return reportImportRefusal(output, result, json, accepted);
+  const { skills, warnings, mcpWarnings, findings } = result;
   if (json) {
     const installed = skills.map(({ files: _files, ...done }) => done);
     printJson(output, {
@@ -55,6 +57,7 @@ export async function runImport(
       installed,
       warnings,
       mcpWarnings,
+      findings,
     });
     return EXIT_OK;
   }
@@ -76,5 +79,6 @@ export async function runImport(
   }
   printWarnings(output, warnings);
   printMcpWarnings(output, mcpWarnings);
+  printFindings(output, findings, accepted);
   return EXIT_OK;
 }

@@ -3,9 +3,10 @@
 // the ids the catalog refuses with its reasons, then the revision a worker
 // would receive and how much of the payload bound the offered bodies use,
 // and last the Agent Skills specification's warnings for the offered skills
-// (read from their SKILL.md by the reader's own checks). With --json, the
-// catalog's own report (with each managed skill's record and recorded tree
-// digest), the payload bound's use and the warnings. Offered managed skills
+// (read from their SKILL.md by the reader's own checks) and the findings of
+// each SKILL.md (what its bytes hide). With --json, the catalog's own report
+// (with each managed skill's record and recorded tree digest), the payload
+// bound's use, the warnings and the findings. Offered managed skills
 // the trust gate withholds from workers (drifted, unapproved) are marked in
 // both forms (`withheld`), and so are those the signature policy withholds
 // (unsigned, bad-signature, untrusted-signer). With a trust file (or the
@@ -14,6 +15,7 @@
 import type { Signer } from "@skillshelf/skill-catalog";
 import { type Catalog, catalogReport } from "@skillshelf/skill-catalog";
 import type { Context } from "../context.js";
+import { printFindings } from "../findings.js";
 import {
   type Channel,
   escapeControl,
@@ -33,7 +35,7 @@ export async function runList(context: Context): Promise<number> {
   const { output, shelf } = context;
   const listed = await shelf.list();
   const found = listed.catalog;
-  const { warnings } = listed;
+  const { warnings, findings } = listed;
   const managedLocation = shelf.managedLocation;
   const { signers } = listed;
   if (context.json) {
@@ -55,6 +57,7 @@ export async function runList(context: Context): Promise<number> {
         ...(changes === undefined ? {} : { files: changes }),
       })),
       mcpWarnings: listed.mcpWarnings,
+      findings,
     });
     return EXIT_OK;
   }
@@ -92,6 +95,7 @@ export async function runList(context: Context): Promise<number> {
   out.line(`revision ${found.revision}`);
   printWarnings(output, warnings);
   printMcpWarnings(output, listed.mcpWarnings);
+  printFindings(output, findings);
   return EXIT_OK;
 }
 

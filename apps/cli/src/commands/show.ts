@@ -2,11 +2,13 @@
 // digest, size, description), its tree digest, its record and drift when it
 // is managed, its files (read by skill-catalog with the catalog's rules),
 // and then its SKILL.md exactly as it is held (on a terminal, with its
-// control characters escaped). Any refusal, the catalog's
-// own included, is reported from the one refusal table.
+// control characters escaped), and on stderr the findings of its text files
+// (what their bytes hide; reported, never refusing). Any refusal, the
+// catalog's own included, is reported from the one refusal table.
 import type { SignatureStatus } from "@skillshelf/shelf";
 import { skillReport } from "@skillshelf/skill-catalog";
 import type { Context } from "../context.js";
+import { printFindings } from "../findings.js";
 import { escapeControl, formatBytes, formatTable, printJson } from "../output.js";
 import { EXIT_OK, reportRefusal } from "../refusal.js";
 import { signatureProblem } from "../signature.js";
@@ -30,7 +32,7 @@ export async function runShow(context: Context, id: string): Promise<number> {
   const described = await context.shelf.describe(id);
   if (!described.ok) return reportRefusal(output, described.refusal, json);
   // The record itself (source, time, tool) is in --json; the table says whether the files drifted.
-  const { skill, files, treeDigest, record, verdict, signature } = described.description;
+  const { skill, files, treeDigest, record, verdict, signature, findings } = described.description;
   const report = skillReport(skill);
   if (json) {
     printJson(output, {
@@ -42,6 +44,7 @@ export async function runShow(context: Context, id: string): Promise<number> {
       ...(verdict === undefined ? {} : { status: verdict.status }),
       ...(verdict?.status === "changed" ? { drift: verdict.files } : {}),
       signature,
+      findings,
       text: skill.text,
     });
     return EXIT_OK;
@@ -84,5 +87,6 @@ export async function runShow(context: Context, id: string): Promise<number> {
   // The body as stored when piped; on a terminal, with its control characters escaped.
   const body = out.tty ? escapeControl(skill.text) : skill.text;
   out.stream.write(body.endsWith("\n") || body === "" ? body : `${body}\n`);
+  printFindings(output, findings);
   return EXIT_OK;
 }

@@ -4,7 +4,7 @@
 // the body here, so once the shelf has read and hashed them nothing holds
 // them: an import waiting for the store's lock holds the files it read, not
 // the archive they came from as well.
-import type { Source } from "@skillshelf/bundle-reader";
+import type { FindingCode, Source } from "@skillshelf/bundle-reader";
 import type { ParsedBody } from "./parsed-body.js";
 
 export type ImportOptions = {
@@ -21,6 +21,8 @@ export type ImportOptions = {
   /** Leave these skills out, unjudged. */
   skip: string[] | undefined;
   name: string | undefined;
+  /** Finding codes that do not refuse this import. */
+  accept: FindingCode[] | undefined;
 };
 
 type ReadBody = Extract<ParsedBody, { ok: true }>;

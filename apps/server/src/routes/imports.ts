@@ -1,19 +1,23 @@
 // POST /api/imports: a raw archive body or a multipart form of files, with
 // `replace=1` to overwrite managed skills, `dry_run=1` to only check and
 // `strict=1` to refuse a bundle that draws specification warnings, `path=`
-// and `skill=` (repeated) to select, and `list=1` to answer only what the
+// and `skill=` (repeated) to select, `accept=` (repeated) to let findings of
+// a code not refuse this import, and `list=1` to answer only what the
 // source holds (the shelf's listSource), storing nothing. The
 // gate admits the request before a byte of its body is read; the parsers
 // (registered only in this route's scope) stream the body under the caps;
-// the answer is 201 with the installed skills (200 for a dry run) or the
-// refusal with its table status. Reading the body into skills and storing
+// the answer is 201 with the installed skills, warnings and findings (200
+// for a dry run) or the refusal with its table status (and, for
+// `hidden-content`, every finding). Reading the body into skills and storing
 // them waits for one of the unpack turns (unpack-turns.ts), so no more than
 // two bundles are held unpacked in memory however many imports are admitted.
+import { findingCodes } from "@skillshelf/bundle-reader";
 import { MAX_ENTRIES, MAX_PATH_BYTES, MAX_SEGMENT_BYTES } from "@skillshelf/contract";
 import type { Shelf } from "@skillshelf/shelf";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { z } from "zod";
-import { sendRefusal } from "../answer.js";
+import { answerOf, sendRefusal, wordingOf } from "../answer.js";
+import type { ErrorAnswer, ImportAnswer } from "../api-types.js";
 import type { ImportCaps } from "../imports/caps.js";
 import type { ImportGate, ImportTicket } from "../imports/gate.js";
 import { readForm } from "../imports/multipart.js";
@@ -66,6 +70,11 @@ const querySchema = z.object({
   skill: names,
   skip: names,
   name: z.string().min(1).max(MAX_SEGMENT_BYTES).optional(),
+  // Finding codes the operator accepts for this import, repeated as skill is.
+  accept: z
+    .union([z.enum(findingCodes), z.array(z.enum(findingCodes)).max(MAX_ENTRIES)])
+    .optional()
+    .transform((value) => (value === undefined || Array.isArray(value) ? value : [value])),
 });
 
 /** Registers POST /api/imports in its own scope, with its body parsers. */
@@ -96,10 +105,20 @@ export function registerImportRoutes(
       );
       return;
     }
-    const { replace, dry_run: dryRun, strict, list, path, skill: skills, skip, name } = query.data;
+    const {
+      replace,
+      dry_run: dryRun,
+      strict,
+      list,
+      path,
+      skill: skills,
+      skip,
+      name,
+      accept,
+    } = query.data;
     admitted.set(request, {
       ticket,
-      options: { replace, dryRun, strict, list, path, skills, skip, name },
+      options: { replace, dryRun, strict, list, path, skills, skip, name, accept },
     });
     reply.raw.once("close", () => ticket.release());
   };
@@ -178,6 +197,7 @@ export function registerImportRoutes(
           path: options.path,
           skills: options.skills,
           skip: options.skip,
+          accept: options.accept,
         };
         const outcome = await turns.run(() => {
           const taken = readerSourceOf(body, options.name);
@@ -185,16 +205,20 @@ export function registerImportRoutes(
         });
         if (!outcome.ok) {
           request.log.info({ source, refusal: outcome.refusal.code }, "import refused");
-          return sendRefusal(reply, outcome.refusal);
+          if (outcome.findings === undefined) return sendRefusal(reply, outcome.refusal);
+          const { status, body: refused } = answerOf(outcome.refusal, wordingOf(request));
+          const answer: ErrorAnswer = { ...refused, findings: outcome.findings };
+          return reply.code(status).send(answer);
         }
         const ids = outcome.skills.map((skill) => skill.id);
+        const accepted = options.accept;
         request.log.info(
-          { source, skills: ids, dryRun, replace },
+          { source, skills: ids, dryRun, replace, ...(accepted === undefined ? {} : { accepted }) },
           dryRun ? "import checked" : "imported",
         );
-        return reply
-          .code(dryRun ? 200 : 201)
-          .send({ skills: outcome.skills, warnings: outcome.warnings });
+        const { skills, warnings, findings } = outcome;
+        const answer: ImportAnswer = { skills, warnings, findings };
+        return reply.code(dryRun ? 200 : 201).send(answer);
       } finally {
         ticket.release();
       }

@@ -1,7 +1,9 @@
 // The catalog over HTTP: the list (offered, refused with their sentences,
-// revision, each managed skill's record, the payload bound's use), one skill
+// revision, each managed skill's record, the payload bound's use, the
+// findings of each offered SKILL.md), one skill
 // (its report, tree digest, record, drift, file list and the Agent Skills
-// specification's warnings from the reader's spec-warnings module; no texts), one file
+// specification's warnings from the reader's spec-warnings module, and the
+// findings of its files; no texts), one file
 // of it served as it is held, removal of a managed one, and approval of one
 // (the trust gate's way back for a drifted or hand-made skill). What a stored
 // skill's files are, and whether a path names one, is the shelf's
@@ -49,7 +51,7 @@ const listed = (skill: OfferedSkill): ListedSkill => ({ ...skill, size: formatBy
 export function registerSkillRoutes(app: FastifyInstance, shelf: Shelf): void {
   const describe = sharedDescriptions(shelf);
   app.get("/api/skills", async (): Promise<SkillsAnswer> => {
-    const { catalog, records, payload, withheld, signers } = await shelf.list();
+    const { catalog, records, payload, withheld, signers, findings } = await shelf.list();
     const { skills, refused, revision } = catalog;
     return {
       skills: skills.map(({ text: _text, ...skill }) => {
@@ -66,6 +68,7 @@ export function registerSkillRoutes(app: FastifyInstance, shelf: Shelf): void {
       revision,
       payload,
       withheld: withheld.map((skill) => ({ ...skill, message: skill.reason })),
+      findings,
     };
   });
 
@@ -81,13 +84,15 @@ export function registerSkillRoutes(app: FastifyInstance, shelf: Shelf): void {
   app.get<IdParams>("/api/skills/:id", async (request, reply) => {
     const described = await describe(request.params.id);
     if (!described.ok) return sendRefusal(reply, described.refusal);
-    const { skill, files, treeDigest, record, verdict, signature } = described.description;
+    const { skill, files, treeDigest, record, verdict, signature, findings } =
+      described.description;
     const { text, ...offered } = skill;
     const answer: SkillAnswer = {
       skill: { ...listed(offered), treeDigest },
       files: files.map((file) => ({ ...file, size: formatBytes(file.bytes) })),
       warnings: storedSpecWarnings({ id: offered.id, digest: offered.digest, text }),
       signature,
+      findings,
     };
     if (record !== undefined) answer.record = record;
     if (verdict !== undefined) answer.verify = verdict;

@@ -4,6 +4,7 @@ import { acceptanceCases } from "./acceptance.js";
 import { archiveCases } from "./archives.js";
 import { choiceCases, selectionCases } from "./choices.js";
 import { entryCases } from "./entries.js";
+import { findingCases } from "./findings.js";
 import { limitCases } from "./limits.js";
 import { pathCases } from "./paths.js";
 import { peerCases } from "./peers.js";
@@ -21,4 +22,5 @@ export const cases: readonly Case[] = [
   ...choiceCases,
   ...zipCases,
   ...selectionCases,
+  ...findingCases,
 ];
