@@ -1,7 +1,8 @@
 // @skillshelf/mcp: the offered skills, served to any MCP host through the
 // Skills extension (io.modelcontextprotocol/skills) over stdio or
 // Streamable HTTP, each file read checked against its recorded digest.
-export { type SkillSourceOptions, skillSourceOf } from "./catalog-source.js";
+// Everything of ./source.js (the SDK-free part) is exported here too.
+
 export { decodeCursor, encodeCursor, MAX_CURSOR_LENGTH } from "./cursor.js";
 export {
   SIGNER_META_KEY,
@@ -18,32 +19,6 @@ export {
   SKILLS_LIST_METHOD,
 } from "./methods.js";
 export { DIRECTORY_MIME_TYPE, mimeTypeOf } from "./mime.js";
-export {
-  bundleServability,
-  isServable,
-  MAX_MCP_BYTES,
-  MAX_MCP_FILES,
-  type McpWarning,
-  mcpServability,
-  type ServabilityFacts,
-} from "./servability.js";
 export { createSkillsServer, type SkillsServerOptions } from "./server.js";
-export type {
-  ServedFile,
-  ServedSkill,
-  SkillSource,
-  SourceFile,
-  SourceListing,
-  SourceRefusal,
-  SourceSkill,
-} from "./skill-source.js";
-export {
-  fileUriOf,
-  MAX_URI_LENGTH,
-  type ParsedSkillUri,
-  parseSkillUri,
-  SKILL_SCHEME,
-  type SkillUri,
-  skillUriOf,
-} from "./skill-uri.js";
+export * from "./source.js";
 export { serveStdio } from "./stdio.js";

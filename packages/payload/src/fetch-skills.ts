@@ -9,7 +9,7 @@ import { randomBytes } from "node:crypto";
 import { chmod, mkdir, rename, rm, writeFile } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import { type Code, checkPath, type Refusal } from "@skillshelf/contract";
-import { fileUriOf } from "@skillshelf/mcp";
+import { fileUriOf } from "@skillshelf/mcp/source";
 import { digestBytes } from "./digest.js";
 import type { Payload } from "./schema.js";
 

@@ -24,7 +24,7 @@ import {
 } from "@skillshelf/bundle-reader";
 import type { Refusal } from "@skillshelf/contract";
 import { toRefusal } from "@skillshelf/contract";
-import { bundleServability, type McpWarning } from "@skillshelf/mcp";
+import { bundleServability, type McpWarning } from "@skillshelf/mcp/source";
 import {
   check,
   type InstalledSkill,

@@ -12,7 +12,12 @@ import {
 } from "@skillshelf/bundle-reader";
 import type { Refusal } from "@skillshelf/contract";
 import { limits } from "@skillshelf/contract";
-import { type McpWarning, mcpServability, type SkillSource, skillSourceOf } from "@skillshelf/mcp";
+import {
+  type McpWarning,
+  mcpServability,
+  type SkillSource,
+  skillSourceOf,
+} from "@skillshelf/mcp/source";
 import {
   type FetchResult,
   fetchSkillFiles,
