@@ -38,6 +38,7 @@ export {
 export { readBundle } from "./read-bundle.js";
 export { skillFileOf } from "./skill-file.js";
 export { DEFAULT_GIT_TIMEOUT_MS } from "./sources/git.js";
+export { type ResolveRefOptions, resolveGitRef } from "./sources/git-resolve.js";
 export {
   type GitSpec,
   type GitSpecResult,

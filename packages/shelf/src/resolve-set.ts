@@ -38,7 +38,7 @@ function refOfSpec(spec: string): string | undefined {
 }
 
 /** The reader's source for a manifest entry, or why the entry is not one. */
-function sourceOf(
+export function sourceOf(
   entry: ManifestEntry,
   base: string,
 ): { ok: true; source: Source } | { ok: false; refusal: Refusal } {

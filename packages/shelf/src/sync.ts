@@ -4,11 +4,15 @@
 // `prune`) removal in one step of the store, all or nothing; then writes the
 // lock. `frozen` installs exactly the lock: any difference between the
 // manifest, the lock and what the sources give now refuses the whole sync
-// as `lock-mismatch`, each difference named. `check` writes nothing and
+// as `lock-mismatch`, each difference named; when every ref still names the
+// locked commit and the store holds the lock, it fetches nothing
+// (frozen-held.ts). `check` writes nothing and
 // says whether the store and the lock are in step.
 import { readFile, rename, writeFile } from "node:fs/promises";
+import { dirname, resolve } from "node:path";
 import type { Refusal } from "@skillshelf/contract";
 import { applySet, type Roots, verify } from "@skillshelf/skill-catalog";
+import { frozenHeld } from "./frozen-held.js";
 import { formatLock, type Lock, readLock } from "./lock.js";
 import { manifestDifferences, resolvedDifferences, storeDifferences } from "./lock-differences.js";
 import { readManifest } from "./manifest.js";
@@ -65,6 +69,12 @@ export async function syncSet(
     locked = read.lock;
     const differences = manifestDifferences(manifest.manifest, locked);
     if (differences.length > 0) return mismatch(options.lock, differences);
+    const base = dirname(resolve(options.manifest));
+    const held = await frozenHeld(roots, manifest.manifest, base, locked, options);
+    if (held !== undefined) {
+      const skills = held.sort(byId);
+      return { ok: true, skills, revision: locked.revision, lockChanged: false, inStep: true };
+    }
   }
   const resolved = await resolveSet(manifest.manifest, options.manifest, options.signal);
   if (!resolved.ok) return resolved;

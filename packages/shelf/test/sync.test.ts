@@ -4,7 +4,7 @@
 // can move away from the lock (a moved branch, a force push, a deleted tag,
 // an edited folder, an edited manifest), --check writes nothing, --prune
 // removes what the manifest dropped, and a refused source changes nothing.
-import { readFileSync, rmSync, writeFileSync } from "node:fs";
+import { readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { DirectoryStore } from "@skillshelf/skill-catalog";
 import { commitTree, makeTempDir, serveGitDaemon, writeTree } from "@skillshelf/test-utils";
@@ -134,6 +134,38 @@ describe("sync", () => {
     git("tag", "-d", "v1");
     const gone = await host("pinned").sync({ manifest, lock, frozen: true });
     expect(gone).toMatchObject({ ok: false, refusal: { code: "unreadable-source" } });
+  });
+
+  it("--frozen with nothing to change fetches nothing: it holds when the locked commit's objects are gone", async () => {
+    const { host, manifest, lock, repo, url, writeManifest, dir } = setup();
+    writeManifest([{ source: url, ref: "main", path: "skills" }]);
+    const shelf = host("data");
+    expect(await shelf.sync({ manifest, lock })).toMatchObject({ ok: true });
+    // The refs stay and every object goes: only a fetch can notice.
+    const objects = join(repo, ".git", "objects");
+    for (const name of readdirSync(objects)) {
+      if (name !== "info" && name !== "pack") rmSync(join(objects, name), { recursive: true });
+    }
+    expect(await shelf.sync({ manifest, lock, frozen: true })).toMatchObject({
+      ok: true,
+      inStep: true,
+      lockChanged: false,
+      skills: [
+        { id: "alpha", status: "unchanged" },
+        { id: "beta", status: "unchanged" },
+      ],
+    });
+    // A store that does not hold the lock fetches, and so meets the missing objects.
+    expect(await host("replica").sync({ manifest, lock, frozen: true })).toMatchObject({
+      ok: false,
+      refusal: { code: "unreadable-source" },
+    });
+    // An edited skill is not held either: the full sync decides, and fetching fails the same way.
+    writeFileSync(join(dir, "data", "alpha", "SKILL.md"), "# alpha\n\nedited\n");
+    expect(await shelf.sync({ manifest, lock, frozen: true })).toMatchObject({
+      ok: false,
+      refusal: { code: "unreadable-source" },
+    });
   });
 
   it("--frozen refuses a manifest that no longer says what the lock was made from, and an edited folder", async () => {

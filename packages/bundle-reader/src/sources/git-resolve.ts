@@ -1,0 +1,74 @@
+// Where a git source's ref points now, asked without fetching anything: one
+// `git ls-remote`, under the same environment, bounds and spec rules as a
+// read. A frozen sync uses it to learn that nothing moved, so it need not
+// fetch trees it already holds. It answers only when the answer is plain: a
+// full commit id names itself; a name must match exactly one branch or one
+// tag (a tag's peeled commit when it is annotated). Anything else, a failure
+// included, is "cannot say" (undefined), and the caller reads the source the
+// full way, which gives the failure its proper refusal.
+import { Reading } from "../reading.js";
+import { DEFAULT_GIT_TIMEOUT_MS } from "./git.js";
+import { type GitRun, runGit } from "./git-run.js";
+import { parseGitSource } from "./git-spec.js";
+import { makeGitTemp, removeGitTemp } from "./git-temp.js";
+
+const COMMIT = /^[0-9a-f]{40}$/;
+const LISTING_CAP = 1024 * 1024;
+
+export type ResolveRefOptions = {
+  signal?: AbortSignal | undefined;
+  timeoutMs?: number | undefined;
+};
+
+/** The commit `ref` (the default branch when undefined) of the repository at `url` names now, if plainly one. */
+export async function resolveGitRef(
+  url: string,
+  ref: string | undefined,
+  options: ResolveRefOptions = {},
+): Promise<string | undefined> {
+  const spec = parseGitSource(`git+${url}${ref === undefined ? "" : `#${ref}`}`);
+  if (!spec.ok) return undefined;
+  if (ref !== undefined && COMMIT.test(ref)) return ref;
+  const home = makeGitTemp();
+  if (home === undefined) return undefined;
+  const reading = new Reading({ signal: options.signal });
+  const cancel = (): void => reading.cancel();
+  options.signal?.addEventListener("abort", cancel, { once: true });
+  try {
+    const run: GitRun = {
+      home,
+      deadline: performance.now() + (options.timeoutMs ?? DEFAULT_GIT_TIMEOUT_MS),
+      reading,
+    };
+    const pattern = ref ?? "HEAD";
+    // A pattern matches a name's tail, so the peeled line (`<tag>^{}`) needs its own.
+    const patterns = [pattern, `${pattern}^{}`];
+    const listed = await runGit(run, ["ls-remote", "--end-of-options", url, ...patterns], {
+      stdoutCap: LISTING_CAP,
+    });
+    if (listed.kind !== "done" || listed.code !== 0) return undefined;
+    return pick(refsOf(listed.stdout.toString("utf8")), pattern);
+  } finally {
+    options.signal?.removeEventListener("abort", cancel);
+    removeGitTemp(home);
+  }
+}
+
+/** ls-remote's lines as a map from ref name to commit. */
+function refsOf(listing: string): Map<string, string> {
+  const refs = new Map<string, string>();
+  for (const line of listing.split("\n")) {
+    const [commit, name] = line.split("\t");
+    if (commit !== undefined && name !== undefined && COMMIT.test(commit)) refs.set(name, commit);
+  }
+  return refs;
+}
+
+/** The one commit `name` names among `refs`, as fetch would take it, or undefined when not plain. */
+function pick(refs: Map<string, string>, name: string): string | undefined {
+  if (name === "HEAD" || name.startsWith("refs/")) return refs.get(`${name}^{}`) ?? refs.get(name);
+  const tag = refs.get(`refs/tags/${name}^{}`) ?? refs.get(`refs/tags/${name}`);
+  const branch = refs.get(`refs/heads/${name}`);
+  if (tag !== undefined && branch !== undefined) return undefined;
+  return tag ?? branch;
+}

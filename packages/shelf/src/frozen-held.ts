@@ -1,0 +1,54 @@
+// A frozen sync that has nothing to do, found out without fetching: every
+// entry is a git source whose ref still names the locked commit (one
+// `ls-remote` each, resolveGitRef), and the store holds every locked skill
+// unchanged since it was recorded, with the lock's tree digest. A commit's
+// tree cannot change, so fetching it again could only give the trees the
+// lock already names and the store already holds. Any other case (an
+// archive or folder source, a ref that cannot be told plainly or moved, a
+// skill missing, edited or different, a removal to make) is left to the
+// full sync, which reads every source and names each difference.
+import { resolveGitRef } from "@skillshelf/bundle-reader";
+import { type Roots, verify } from "@skillshelf/skill-catalog";
+import { entryOf, type Lock } from "./lock.js";
+import type { Manifest } from "./manifest.js";
+import { lockedEntryOf, sourceOf } from "./resolve-set.js";
+import type { SyncOutcome } from "./sync.js";
+
+const same = (a: unknown, b: unknown): boolean => JSON.stringify(a) === JSON.stringify(b);
+
+/** The outcomes of a frozen sync with nothing to do, or undefined when a full sync must decide. */
+export async function frozenHeld(
+  roots: Roots,
+  manifest: Manifest,
+  base: string,
+  lock: Lock,
+  options: { prune?: boolean | undefined; signal?: AbortSignal | undefined },
+): Promise<SyncOutcome[] | undefined> {
+  const refsHeld = await Promise.all(
+    manifest.skills.map(async (entry) => {
+      const from = sourceOf(entry, base);
+      if (!from.ok || from.source.kind !== "git") return false;
+      const wanted = lockedEntryOf(entry);
+      const locked = lock.sources.find((source) => same(entryOf(source), wanted));
+      if (locked?.commit === undefined) return false;
+      const now = await resolveGitRef(from.source.url, from.source.ref, { signal: options.signal });
+      return now === locked.commit;
+    }),
+  );
+  if (!refsHeld.every(Boolean)) return undefined;
+  const verified = await verify(roots);
+  if (!verified.ok) return undefined;
+  const stored = new Map(verified.skills.map((verdict) => [verdict.id, verdict]));
+  const outcomes: SyncOutcome[] = [];
+  for (const skill of lock.skills) {
+    const verdict = stored.get(skill.id);
+    if (verdict?.status !== "unchanged" || verdict.record.tree.digest !== skill.tree)
+      return undefined;
+    outcomes.push({ id: skill.id, status: "unchanged", tree: skill.tree });
+  }
+  const locked = new Set(lock.skills.map((skill) => skill.id));
+  const extra = verified.skills.filter(({ id }) => !locked.has(id));
+  if (extra.length > 0 && options.prune === true) return undefined;
+  for (const { id } of extra) outcomes.push({ id, status: "kept" });
+  return outcomes;
+}
