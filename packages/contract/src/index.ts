@@ -19,6 +19,7 @@ export {
 } from "./limits.js";
 export { comparePaths, sortByPath } from "./path-order.js";
 export { checkPath, PathChecker, type PathVerdict } from "./paths.js";
+export { isProcessAlive } from "./process-alive.js";
 export type {
   CatalogCode,
   CatalogOnlyCode,

@@ -9,6 +9,7 @@
 import { randomUUID } from "node:crypto";
 import { open, readdir, rename, rm } from "node:fs/promises";
 import { basename, dirname, join } from "node:path";
+import { isProcessAlive } from "@skillshelf/contract";
 
 /** Writes text to path atomically (temporary file, fsync, rename, fsync of the directory). */
 export async function writeAtomically(path: string, text: string): Promise<void> {
@@ -52,17 +53,8 @@ async function clearStaleTemporaries(dir: string, name: string): Promise<void> {
   for (const entry of entries) {
     if (!entry.startsWith(prefix) || !entry.endsWith(".tmp")) continue;
     const pid = Number(entry.slice(prefix.length).split(".")[0]);
-    if (Number.isSafeInteger(pid) && pid > 0 && !isRunning(pid)) {
+    if (Number.isSafeInteger(pid) && pid > 0 && !isProcessAlive(pid)) {
       await rm(join(dir, entry), { force: true });
     }
-  }
-}
-
-function isRunning(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === "EPERM";
   }
 }

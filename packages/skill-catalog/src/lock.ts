@@ -25,6 +25,7 @@ import { link, mkdir, readFile, rmdir, stat, unlink, writeFile } from "node:fs/p
 import { hostname } from "node:os";
 import { basename, join, resolve } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
+import { isProcessAlive } from "@skillshelf/contract";
 
 type Owner = { pid: number; host: string; boot: string; token: string };
 
@@ -143,7 +144,7 @@ export async function clearAbandonedOwnerFile(path: string): Promise<void> {
   const pid = Number(/^lock-(\d+)-/.exec(basename(path))?.[1]);
   const abandoned =
     owner === undefined && Number.isSafeInteger(pid) && pid > 0
-      ? !isRunning(pid) || (await isAbandoned(path, undefined))
+      ? !isProcessAlive(pid) || (await isAbandoned(path, undefined))
       : await isAbandoned(path, owner);
   if (abandoned) await unlink(path).catch(() => {});
 }
@@ -197,18 +198,7 @@ async function readOwner(path: string): Promise<Owner | undefined> {
 function isGone(owner: Owner): boolean {
   if (owner.host !== hostname()) return false;
   if (owner.boot !== "" && bootId !== "" && owner.boot !== bootId) return true;
-  return !isRunning(owner.pid);
-}
-
-/** Whether a process of this host runs under `pid` (EPERM: it runs, as someone else). */
-function isRunning(pid: number): boolean {
-  if (pid === process.pid) return true;
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code !== "ESRCH";
-  }
+  return !isProcessAlive(owner.pid);
 }
 
 const exists = (path: string): Promise<boolean> =>

@@ -7,6 +7,7 @@
 import { lstatSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { isProcessAlive } from "@skillshelf/contract";
 
 export const GIT_TEMP_PREFIX = "skillshelf-git-";
 const OWNED = /^skillshelf-git-(\d+)-[A-Za-z0-9]+$/;
@@ -40,24 +41,13 @@ export function sweepStaleGitTemps(): number {
   let swept = 0;
   for (const name of names) {
     const pid = OWNED.exec(name)?.[1];
-    if (pid === undefined || isAlive(Number(pid))) continue;
+    if (pid === undefined || isProcessAlive(Number(pid))) continue;
     const dir = join(tmpdir(), name);
     if (!isOwnDirectory(dir)) continue;
     removeGitTemp(dir);
     swept += 1;
   }
   return swept;
-}
-
-function isAlive(pid: number): boolean {
-  if (pid === process.pid) return true;
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    // EPERM: a process of another user holds the pid; it is alive.
-    return (error as NodeJS.ErrnoException).code !== "ESRCH";
-  }
 }
 
 function isOwnDirectory(dir: string): boolean {
