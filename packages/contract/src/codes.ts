@@ -61,6 +61,26 @@ export const destinationCodes = [
 ] as const;
 
 /**
+ * Codes by which a server withholds a whole stored skill from workers (the
+ * trust gate's, then the signature policy's), as opposed to refusing one of
+ * its files: a client names the skill, not a file, when it meets one.
+ */
+export const withholdingCodes = [
+  "drifted",
+  "unapproved",
+  "unsigned",
+  "bad-signature",
+  "untrusted-signer",
+] as const;
+
+export type WithholdingCode = (typeof withholdingCodes)[number];
+
+/** Whether `code` (as a client received it, any string) withholds a whole skill. */
+export function isWithholdingCode(code: string): code is WithholdingCode {
+  return (withholdingCodes as readonly string[]).includes(code);
+}
+
+/**
  * Codes only the catalog refuses a stored skill with (a skill directory of a
  * root, or a row of a store). The destination codes it shares (invalid-id,
  * identity-mismatch, skill-file-too-large) and the source codes it shares

@@ -3,7 +3,14 @@
 // code, the one refusal type, the id rule, the limits, path order, the path
 // rule and the one way bytes become text. It depends on nothing, so every
 // package, the reader included, can import it.
-export { catalogCodes, destinationCodes, sourceCodes } from "./codes.js";
+export {
+  catalogCodes,
+  destinationCodes,
+  isWithholdingCode,
+  sourceCodes,
+  type WithholdingCode,
+  withholdingCodes,
+} from "./codes.js";
 export { formatBytes } from "./format-bytes.js";
 export { ID_PATTERN, isValidId, MAX_ID_LENGTH } from "./id.js";
 export {

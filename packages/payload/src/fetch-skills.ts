@@ -8,7 +8,7 @@
 import { randomBytes } from "node:crypto";
 import { chmod, mkdir, rename, rm, writeFile } from "node:fs/promises";
 import { dirname, join } from "node:path";
-import { type Code, checkPath, type Refusal } from "@skillshelf/contract";
+import { checkPath, isWithholdingCode, type Refusal } from "@skillshelf/contract";
 import { fileUriOf } from "@skillshelf/mcp/source";
 import { digestBytes } from "./digest.js";
 import type { Payload } from "./schema.js";
@@ -88,15 +88,6 @@ export async function fetchSkillFiles(
   }
 }
 
-/** The codes by which a server withholds a whole skill: the trust gate's and the signature policy's. */
-const WITHHOLDING: ReadonlySet<string> = new Set<Code>([
-  "drifted",
-  "unapproved",
-  "unsigned",
-  "bad-signature",
-  "untrusted-signer",
-]);
-
 function readThrough(client: ResourceReader): ReadSkillFile {
   return async (id, path) => {
     try {
@@ -114,8 +105,8 @@ function readThrough(client: ResourceReader): ReadSkillFile {
       // A skill the server no longer offers as a whole (edited by hand since
       // the payload was built, never vouched for, or withheld by the
       // signature policy) is named as such: no single file of it is to blame.
-      if (code !== undefined && WITHHOLDING.has(code)) {
-        return { ok: false, refusal: { code: code as Code, skill: id } };
+      if (code !== undefined && isWithholdingCode(code)) {
+        return { ok: false, refusal: { code, skill: id } };
       }
       // Otherwise the server refused this file (changed-file, unknown-file, ...): it is named either way.
       return {
