@@ -25,7 +25,7 @@ export {
   MAX_FRONTMATTER_KEYS,
   MAX_WARNINGS,
 } from "./frontmatter-bounds.js";
-export { type JudgedFile, judgeSkillFiles } from "./judge-skill-files.js";
+export { type JudgedFile, judgeSkillFiles, judgeSkillPaths } from "./judge-skill-files.js";
 export { leadingLines } from "./leading-lines.js";
 export {
   type BundleListing,

@@ -22,15 +22,30 @@ export type JudgedFile = { path: string; bytes: Uint8Array };
  * relative to the skill and the skill, or undefined when all pass.
  */
 export function judgeSkillFiles(skill: string, files: readonly JudgedFile[]): Refusal | undefined {
-  const names = new NameIndex();
-  for (const file of files) {
-    const verdict = checkPath(file.path, false);
-    if (!verdict.ok) return { code: "unsafe-path", path: file.path, why: verdict.why, skill };
-    const clash = names.recordEntry(file.path, verdict.path, false);
-    if (clash !== undefined) return { ...clash, skill };
-  }
+  const paths = judgeSkillPaths(
+    skill,
+    files.map((file) => file.path),
+  );
+  if (paths !== undefined) return paths;
   for (const file of files) {
     if (!isText(file.bytes)) return { code: "not-utf8", path: file.path, skill };
+  }
+  return undefined;
+}
+
+/**
+ * The path rules of judgeSkillFiles alone, for a holder of a stored skill's
+ * paths whose content is not judged there (a builtin skill may carry an
+ * image): `unsafe-path`, `duplicate-path`, `file-and-directory`, in the
+ * order given.
+ */
+export function judgeSkillPaths(skill: string, paths: readonly string[]): Refusal | undefined {
+  const names = new NameIndex();
+  for (const path of paths) {
+    const verdict = checkPath(path, false);
+    if (!verdict.ok) return { code: "unsafe-path", path, why: verdict.why, skill };
+    const clash = names.recordEntry(path, verdict.path, false);
+    if (clash !== undefined) return { ...clash, skill };
   }
   return undefined;
 }

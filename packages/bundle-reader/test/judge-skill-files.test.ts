@@ -1,7 +1,7 @@
 // The reader's rules offered to the destination: the same codes and reasons
 // the reader gives a bundle, for files of a skill built by hand.
 import { describe, expect, it } from "vitest";
-import { judgeSkillFiles, skillFileOf } from "../src/index.js";
+import { judgeSkillFiles, judgeSkillPaths, skillFileOf } from "../src/index.js";
 
 const file = (path: string, text = "x\n"): { path: string; bytes: Uint8Array } => ({
   path,
@@ -74,5 +74,21 @@ describe("skillFileOf", () => {
     expect(made.bytes).toBe(bytes);
     expect(made.text).toBe("\ufeffhé\n");
     expect(made.text).toBe(made.text);
+  });
+});
+
+describe("judgeSkillPaths", () => {
+  it("applies the path rules alone, in the order given, and never looks at content", () => {
+    expect(judgeSkillPaths("s", ["SKILL.md", "images/logo.png"])).toBeUndefined();
+    expect(judgeSkillPaths("s", ["SKILL.md", "../x"])).toMatchObject({
+      code: "unsafe-path",
+      path: "../x",
+      skill: "s",
+    });
+    expect(judgeSkillPaths("s", ["SKILL.md", "skill.md"])).toMatchObject({
+      code: "duplicate-path",
+      skill: "s",
+    });
+    expect(judgeSkillPaths("s", ["a/b.md", "a"])).toMatchObject({ code: "file-and-directory" });
   });
 });

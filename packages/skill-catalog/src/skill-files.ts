@@ -3,12 +3,12 @@
 // The skill must be one the catalog offers (the same judgement as load);
 // its files come from the store that holds it (the builtin directory, or the
 // managed store), and their paths are judged by the reader's rules
-// (judgeSkillFiles, called with the paths alone). A file's content is never
+// (judgeSkillPaths). A file's content is never
 // judged here: a builtin skill may carry a PNG beside its SKILL.md, so a file
 // that is not UTF-8 is listed like any other, with `utf8: false`, and served
 // as bytes; only what an install writes must be text.
 import { isUtf8 } from "node:buffer";
-import { type Finding, findingsOf, judgeSkillFiles } from "@skillshelf/bundle-reader";
+import { type Finding, findingsOf, judgeSkillPaths } from "@skillshelf/bundle-reader";
 import type { Refusal } from "@skillshelf/contract";
 import { isValidId } from "@skillshelf/contract";
 import { DirectoryStore } from "./directory-store.js";
@@ -45,8 +45,6 @@ export type SkillFilesResult =
 export type StoredFileResult =
   | { ok: true; file: SkillFileSummary; bytes: Uint8Array }
   | { ok: false; refusal: Refusal };
-
-const NO_BYTES = new Uint8Array(0);
 
 /** The summary every surface shows of a skill's files (a bundle's, or a stored skill's). */
 export function summarizeFiles(
@@ -92,9 +90,9 @@ async function filesOf(
       ? { ok: false, refusal: { code: "unknown-skill", skill: id } }
       : { ok: false, refusal: { ...stored.refusal, skill: id } };
   }
-  const unsafe = judgeSkillFiles(
+  const unsafe = judgeSkillPaths(
     id,
-    stored.files.map((file) => ({ path: file.path, bytes: NO_BYTES })),
+    stored.files.map((file) => file.path),
   );
   if (unsafe !== undefined) return { ok: false, refusal: unsafe };
   return { ok: true, skill: located.skill, files: stored.files };
@@ -106,7 +104,7 @@ export async function readStoredFile(
   id: string,
   path: string,
 ): Promise<StoredFileResult> {
-  const unsafe = judgeSkillFiles(id, [{ path, bytes: NO_BYTES }]);
+  const unsafe = judgeSkillPaths(id, [path]);
   if (unsafe !== undefined) return { ok: false, refusal: unsafe };
   const located = await locate(roots, id);
   if (!located.ok) return located;
