@@ -11,7 +11,7 @@ import { execFileSync } from "node:child_process";
 import { chmod, mkdtemp, readFile, rm, symlink } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { commitTree, writeTree } from "@skillshelf/test-utils";
+import { commitTree, packageSkill, writeTree } from "@skillshelf/test-utils";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchChromium } from "./support/chromium.js";
@@ -84,20 +84,7 @@ describe.sequential("real archives dropped on the console", () => {
       "pdf-tools/SKILL.md": skillText("pdf-tools"),
       "pdf-tools/reference/notes.md": "Notes.\n",
     });
-    run(
-      "python3",
-      [
-        "-c",
-        [
-          "import zipfile, pathlib",
-          "skill = pathlib.Path('pdf-tools').resolve()",
-          "with zipfile.ZipFile('pdf-tools.skill', 'w', zipfile.ZIP_DEFLATED) as z:",
-          "    for f in skill.rglob('*'):",
-          "        if f.is_file(): z.write(f, f.relative_to(skill.parent))",
-        ].join("\n"),
-      ],
-      dir,
-    );
+    packageSkill(dir, "pdf-tools");
     await dropFile(page, "pdf-tools.skill", await readFile(join(dir, "pdf-tools.skill")));
     await expect.poll(managedIds, patience).toEqual(["pdf-tools"]);
     // The list can show the skill (from the change feed) before the answer is rendered.

@@ -7,6 +7,7 @@
 import { execFileSync } from "node:child_process";
 import { chmod, mkdir, readFile, symlink, writeFile } from "node:fs/promises";
 import { join } from "node:path";
+import { packageSkill } from "@skillshelf/test-utils";
 import { describe, expect, it } from "vitest";
 import { message, readBundle } from "../src/index.js";
 import { scratch, writeTree } from "./support/folder.js";
@@ -58,18 +59,7 @@ async function readBoth(path: string) {
 describe("zips made by real tools", () => {
   it("a .skill file written as Anthropic's package_skill.py writes it", async () => {
     const dir = await skillFolder();
-    // package_skill.py: ZipFile(<name>.skill, "w", ZIP_DEFLATED); for each file of
-    // skill_path.rglob("*"), zipf.write(file, file.relative_to(skill_path.parent)).
-    python(
-      dir,
-      [
-        "import zipfile, pathlib",
-        "skill = pathlib.Path('pdf-tools').resolve()",
-        "with zipfile.ZipFile('pdf-tools.skill', 'w', zipfile.ZIP_DEFLATED) as z:",
-        "    for f in skill.rglob('*'):",
-        "        if f.is_file(): z.write(f, f.relative_to(skill.parent))",
-      ].join("\n"),
-    );
+    packageSkill(dir, "pdf-tools");
     const { fromPath, fromBytes } = await readBoth(join(dir, "pdf-tools.skill"));
     expect(shape(fromPath)).toEqual([pdfTools]);
     expect(shape(fromBytes)).toEqual([pdfTools]);
@@ -79,16 +69,7 @@ describe("zips made by real tools", () => {
 
   it("a .skill file whose skill sits at the root takes the file's name", async () => {
     const dir = await skillFolder();
-    python(
-      dir,
-      [
-        "import zipfile, pathlib",
-        "skill = pathlib.Path('pdf-tools')",
-        "with zipfile.ZipFile('pdf-tools.skill', 'w', zipfile.ZIP_DEFLATED) as z:",
-        "    for f in sorted(skill.rglob('*')):",
-        "        if f.is_file(): z.write(f, f.relative_to(skill))",
-      ].join("\n"),
-    );
+    packageSkill(dir, "pdf-tools", { atRoot: true });
     const path = join(dir, "pdf-tools.skill");
     expect(shape(await readBundle({ kind: "path", path }))).toEqual([pdfTools]);
     expect(refusalOf(await readBytes(await readFile(path))).code).toBe("unnamed-skill");

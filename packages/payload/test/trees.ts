@@ -1,9 +1,5 @@
-// Test trees for the payload: a builtin and a managed root of skill folders
-// in a temporary directory removed when the test finishes, written from data
-// with the shared helpers of @skillshelf/test-utils.
-import { join } from "node:path";
 import { approve, DirectoryStore, type Roots } from "@skillshelf/skill-catalog";
-import { makeTempDir, skillText, writeSkills } from "@skillshelf/test-utils";
+import { makeRootDirs, makeTempDir, skillText, writeSkills } from "@skillshelf/test-utils";
 
 export { makeTempDir, skillText, writeSkills };
 
@@ -22,10 +18,10 @@ export async function makeRoots(
   builtin: Record<string, string | Uint8Array>,
   managed?: Record<string, string | Uint8Array>,
 ): Promise<Roots> {
-  const base = makeTempDir("skillshelf-payload-");
-  const roots = { builtin: writeSkills(join(base, "workspace", "skills"), builtin) };
+  const dirs = makeRootDirs("skillshelf-payload-");
+  const roots = { builtin: writeSkills(dirs.builtin, builtin) };
   if (managed === undefined) return roots;
-  const held = { ...roots, managed: storeAt(writeSkills(join(base, "data", "skills"), managed)) };
+  const held = { ...roots, managed: storeAt(writeSkills(dirs.managed, managed)) };
   for (const id of Object.keys(managed)) await approve(held, id, { by: "test", tool: "test" });
   return held;
 }

@@ -5,7 +5,7 @@
 import { readdir, readFile, stat } from "node:fs/promises";
 import { join, relative } from "node:path";
 import { type Skill, skillFileOf } from "@skillshelf/bundle-reader";
-import { makeTempDir, skillText, writeSkills } from "@skillshelf/test-utils";
+import { makeRootDirs, makeTempDir, skillText, writeSkills } from "@skillshelf/test-utils";
 import { DirectoryStore } from "../src/index.js";
 
 export { makeTempDir, skillText, writeSkills };
@@ -18,10 +18,10 @@ export function directoryRoots(builtin: string, managedDir: string): DirectoryRo
   return { builtin, managed: new DirectoryStore(managedDir), managedDir };
 }
 
-/** Roots in a fresh temporary directory: builtin `<dir>/ws/skills`, managed `<dir>/data/skills`. */
+/** Roots in a fresh temporary directory (test-utils' one layout), the managed one a directory store. */
 export async function makeRoots(): Promise<DirectoryRoots> {
-  const dir = makeTempDir("skillshelf-catalog-");
-  return directoryRoots(join(dir, "ws", "skills"), join(dir, "data", "skills"));
+  const dirs = makeRootDirs("skillshelf-catalog-");
+  return directoryRoots(dirs.builtin, dirs.managed);
 }
 
 /** A skill as the reader returns it, from a map of path to text (or bytes). */

@@ -3,9 +3,7 @@
 // @skillshelf/test-utils), and archives packed by the system's tar, so the
 // CLI reads what an operator's tools would produce.
 import { execFileSync } from "node:child_process";
-import { mkdirSync } from "node:fs";
-import { join } from "node:path";
-import { makeTempDir, writeTree } from "@skillshelf/test-utils";
+import { makeRootDirs, makeTempDir, writeTree } from "@skillshelf/test-utils";
 
 export { makeTempDir, writeTree };
 
@@ -25,9 +23,6 @@ export function packFolder(parent: string, folder: string, out: string): string 
 
 /** A workspace and a data directory, both empty, for one test. */
 export function makeRoots(): { workspace: string; data: string; args: string[] } {
-  const base = makeTempDir("skillshelf-cli-");
-  const workspace = join(base, "workspace");
-  const data = join(base, "data");
-  mkdirSync(workspace);
+  const { workspace, data } = makeRootDirs("skillshelf-cli-");
   return { workspace, data, args: ["--workspace", workspace, "--data", data] };
 }
