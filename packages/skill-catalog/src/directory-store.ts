@@ -6,16 +6,17 @@
 // and every reader recovers first. Writers serialize on the root's lock
 // (lock.ts). Changes made through any DirectoryStore of this process on the
 // same root reach every subscriber of that root.
-import { constants, lstatSync } from "node:fs";
+import { constants } from "node:fs";
 import { access, mkdir, readdir, rename, stat } from "node:fs/promises";
 import { dirname, join, resolve } from "node:path";
 import { limits } from "@skillshelf/contract";
 import { readDirectoryFiles } from "./directory-files.js";
 import { inspectRoot, isPresent, listRoot, usageOfRoot } from "./directory-root.js";
 import { syncDirectory, writeFileDurably } from "./durable.js";
+import { type HeldDirectory, holdChild, holdDirectory, readIn, release } from "./held-directory.js";
 import { acquireLock } from "./lock.js";
 import { readRecordFile } from "./read-record.js";
-import { describeError, type FileRead, readSkillFile } from "./read-skill-file.js";
+import { describeError, type FileRead } from "./read-skill-file.js";
 import type { InstallRecord } from "./record.js";
 import type { RecordRead } from "./record-shape.js";
 import {
@@ -242,19 +243,26 @@ export class DirectoryStore implements ManagedStore {
 /** How many records `records()` reads at once. */
 const RECORD_READS_AT_ONCE = 32;
 
-/** Reads `<dir>/<path>` (a path already judged safe), refusing a link on the way. */
+/**
+ * Reads `<dir>/<path>` (a path already judged safe) one held directory at a
+ * time (held-directory.ts), so no component swapped for a link is followed.
+ */
 function readFileBelow(dir: string, path: string): FileRead {
   const parts = path.split("/");
-  for (let depth = 1; depth < parts.length; depth++) {
-    try {
-      const stats = lstatSync(join(dir, ...parts.slice(0, depth)));
-      if (stats.isSymbolicLink()) return { kind: "link" };
-      if (!stats.isDirectory()) return { kind: "missing" };
-    } catch {
-      return { kind: "missing" };
+  const name = parts.pop()!;
+  const held: HeldDirectory[] = [];
+  try {
+    let opened = holdDirectory(dir);
+    for (let depth = 0; ; depth++) {
+      if (opened.kind !== "held") return opened;
+      held.push(opened.dir);
+      if (depth === parts.length) break;
+      opened = holdChild(opened.dir, parts[depth]!);
     }
+    return readIn(held.at(-1)!, name, limits().maxBytes);
+  } finally {
+    for (const directory of held) release(directory);
   }
-  return readSkillFile(join(dir, path), limits().maxBytes);
 }
 
 async function stageAndSwap(
