@@ -226,6 +226,7 @@ export class DirectoryStore implements ManagedStore {
     return {
       has: async (id) => isPresent(join(this.root, id)),
       usage: () => usageOfRoot(this.root),
+      files: async (id) => readDirectoryFiles(join(this.root, id)),
     };
   }
 

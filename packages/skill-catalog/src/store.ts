@@ -69,6 +69,8 @@ export type StoreView = {
   has(id: string): Promise<boolean>;
   /** Every stored entry and its SKILL.md's size, as usage() would answer now. */
   usage(): Promise<StoreUsage>;
+  /** The files stored under `id` now, as files() would answer them. */
+  files(id: string): Promise<StoredFiles>;
 };
 
 export type StoreWriteResult = { ok: true } | { ok: false; refusal: Refusal };

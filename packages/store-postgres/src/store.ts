@@ -107,15 +107,7 @@ export class PgStore implements PostgresStore {
   async files(id: string): Promise<StoredFiles> {
     return inTransaction(
       this.#pool,
-      async (run): Promise<StoredFiles> => {
-        const [skill] = await run("SELECT 1 FROM skillshelf.skills WHERE id = $1", [id]);
-        if (skill === undefined) return { ok: false, absent: true };
-        const files = await run<{ path: string; executable: boolean; bytes: Buffer }>(
-          'SELECT path, executable, bytes FROM skillshelf.files WHERE skill_id = $1 ORDER BY path COLLATE "C"',
-          [id],
-        );
-        return { ok: true, files };
-      },
+      (run) => filesOf(run, id),
       "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY",
     );
   }
@@ -317,12 +309,24 @@ async function usageOf(run: Run): Promise<StoreUsage> {
   return new Map(rows.flatMap((row) => (row.bytes === null ? [] : [[row.id, Number(row.bytes)]])));
 }
 
+/** The files of `id` as `run`'s transaction sees them. */
+async function filesOf(run: Run, id: string): Promise<StoredFiles> {
+  const [skill] = await run("SELECT 1 FROM skillshelf.skills WHERE id = $1", [id]);
+  if (skill === undefined) return { ok: false, absent: true };
+  const files = await run<{ path: string; executable: boolean; bytes: Buffer }>(
+    'SELECT path, executable, bytes FROM skillshelf.files WHERE skill_id = $1 ORDER BY path COLLATE "C"',
+    [id],
+  );
+  return { ok: true, files };
+}
+
 /** The store as a writer sees it inside its transaction, after taking the lock. */
 function viewOf(run: Run): StoreView {
   return {
     has: async (id) =>
       (await run("SELECT 1 FROM skillshelf.skills WHERE id = $1", [id])).length > 0,
     usage: () => usageOf(run),
+    files: (id) => filesOf(run, id),
   };
 }
 
