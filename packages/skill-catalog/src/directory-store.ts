@@ -6,8 +6,10 @@
 // and every reader recovers first. Writers serialize on the root's lock
 // (lock.ts). Changes made through any DirectoryStore of this process on the
 // same root reach every subscriber of that root.
+
+import { randomBytes } from "node:crypto";
 import { constants } from "node:fs";
-import { access, mkdir, readdir, rename, stat } from "node:fs/promises";
+import { access, mkdir, readdir, rename, rm, stat } from "node:fs/promises";
 import { dirname, join, resolve } from "node:path";
 import { limits } from "@skillshelf/contract";
 import { readDirectoryFiles } from "./directory-files.js";
@@ -27,6 +29,7 @@ import {
   isOwnDirectory,
   RECORDS,
   recoverStaging,
+  STAGING,
   settleStaging,
   type Transaction,
   undoTransaction,
@@ -163,19 +166,22 @@ export class DirectoryStore implements ManagedStore {
       if (!isPresent(join(managed, id))) {
         return { ok: false, refusal: { code: "unknown-skill", skill: id } };
       }
-      const transaction = await beginTransaction(managed);
-      await rename(join(managed, id), join(transaction.oldDir, id));
+      // Renamed straight into the staging area, which exists (the lock's
+      // owner files live there): a removal needs no new directory, so it
+      // works on a full disk, and frees the space once the rename is made.
+      // Recovery discards anything in staging without a journal, so what a
+      // killed removal leaves there is swept by the next writer.
+      const aside = join(managed, STAGING, `${randomBytes(8).toString("hex")}-removed`);
+      await rename(join(managed, id), aside);
       // Removed at that rename. The record follows; if this process dies
       // first, recovery sweeps the record of a skill that is gone.
       // A linked records directory is left alone: what it points at is not ours.
       if (await isOwnDirectory(join(managed, RECORDS))) {
-        await rename(
-          join(managed, RECORDS, `${id}.json`),
-          join(transaction.oldDir, `${id}.record.json`),
-        ).catch(() => {});
+        await rename(join(managed, RECORDS, `${id}.json`), `${aside}.record.json`).catch(() => {});
       }
       await syncDirectory(managed).catch(() => {});
-      await discardTransaction(transaction.dir).catch(() => {});
+      await discardTransaction(aside).catch(() => {});
+      await rm(`${aside}.record.json`, { force: true }).catch(() => {});
     } catch (error) {
       const failed = storeFailed(error);
       if (!failed.ok) failed.refusal.skill = id;
