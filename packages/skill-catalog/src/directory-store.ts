@@ -15,10 +15,17 @@ import { limits } from "@skillshelf/contract";
 import { readDirectoryFiles } from "./directory-files.js";
 import { inspectRoot, isPresent, listRoot, usageOfRoot } from "./directory-root.js";
 import { syncDirectory, writeFileDurably } from "./durable.js";
-import { type HeldDirectory, holdChild, holdDirectory, readIn, release } from "./held-directory.js";
+import {
+  type HeldDirectory,
+  holdChild,
+  holdDirectory,
+  openIn,
+  readIn,
+  release,
+} from "./held-directory.js";
 import { acquireLock } from "./lock.js";
 import { readRecordFile } from "./read-record.js";
-import { describeError, type FileRead } from "./read-skill-file.js";
+import { describeError, type FileRead, type SkillFileOpen } from "./read-skill-file.js";
 import type { InstallRecord } from "./record.js";
 import type { RecordRead } from "./record-shape.js";
 import {
@@ -87,6 +94,12 @@ export class DirectoryStore implements ManagedStore {
 
   async readFile(id: string, path: string): Promise<FileRead> {
     return readFileBelow(join(this.root, id), path);
+  }
+
+  async openFile(id: string, path: string): Promise<SkillFileOpen> {
+    return withFileBelow(join(this.root, id), path, (held, name) =>
+      openIn(held, name, limits().maxBytes),
+    );
   }
 
   async record(id: string): Promise<RecordRead> {
@@ -251,10 +264,15 @@ export class DirectoryStore implements ManagedStore {
 const RECORD_READS_AT_ONCE = 32;
 
 /**
- * Reads `<dir>/<path>` (a path already judged safe) one held directory at a
- * time (held-directory.ts), so no component swapped for a link is followed.
+ * Opens `<dir>/<path>` (a path already judged safe) one held directory at a
+ * time (held-directory.ts), so no component swapped for a link is followed,
+ * and hands the file to `use` (readIn or openIn) in the last of them.
  */
-function readFileBelow(dir: string, path: string): FileRead {
+function withFileBelow<T>(
+  dir: string,
+  path: string,
+  use: (held: HeldDirectory, name: string) => T,
+): T | { kind: "missing" } | { kind: "link" } | { kind: "unreadable"; detail: string } {
   const parts = path.split("/");
   const name = parts.pop()!;
   const held: HeldDirectory[] = [];
@@ -266,10 +284,14 @@ function readFileBelow(dir: string, path: string): FileRead {
       if (depth === parts.length) break;
       opened = holdChild(opened.dir, parts[depth]!);
     }
-    return readIn(held.at(-1)!, name, limits().maxBytes);
+    return use(held.at(-1)!, name);
   } finally {
     for (const directory of held) release(directory);
   }
+}
+
+function readFileBelow(dir: string, path: string): FileRead {
+  return withFileBelow(dir, path, (held, name) => readIn(held, name, limits().maxBytes));
 }
 
 async function stageAndSwap(

@@ -14,7 +14,13 @@
 // and the read refused, though one undone within the read is not (docs/
 // security.md says so).
 import { closeSync, constants, fstatSync, lstatSync, openSync } from "node:fs";
-import { describeError, readSkillFile, type SkillFileRead } from "./read-skill-file.js";
+import {
+  describeError,
+  openSkillFile,
+  readSkillFile,
+  type SkillFileOpen,
+  type SkillFileRead,
+} from "./read-skill-file.js";
 
 /** A directory held open: `base` names it for the system (its handle, or its path). */
 export type HeldDirectory = {
@@ -131,6 +137,19 @@ export function readIn(dir: HeldDirectory, name: string, cap?: number): SkillFil
     return { kind: "unreadable", detail: read.detail.replaceAll(dir.base, dir.path) };
   }
   return read;
+}
+
+/** Opens the file `name` inside `dir` for streaming, as readIn reads it. */
+export function openIn(dir: HeldDirectory, name: string, cap: number): SkillFileOpen {
+  const opened = openSkillFile(pathIn(dir, name), cap);
+  if (!stillHeld(dir)) {
+    if (opened.kind === "open") closeSync(opened.fd);
+    return { kind: "unreadable", detail: SWAPPED };
+  }
+  if (opened.kind === "unreadable" && dir.base !== dir.path) {
+    return { kind: "unreadable", detail: opened.detail.replaceAll(dir.base, dir.path) };
+  }
+  return opened;
 }
 
 /** The refusal detail for a directory that was swapped while it was read. */
