@@ -62,6 +62,17 @@ export function describeStoreError(error: unknown): string {
   return String(error);
 }
 
+/** A read that failed (no connection, no answer in time), as the refusal every surface answers. */
+function unavailable(location: string, error: unknown): Error & Refusal {
+  const detail = describeStoreError(error);
+  const message = `the store at ${location} cannot be read: ${detail}`;
+  return Object.assign(new Error(message, { cause: error }), {
+    code: "store-unavailable" as const,
+    path: location,
+    detail,
+  });
+}
+
 /** The managed store on PostgreSQL, as openPostgresStore hands it out. */
 export type PostgresStore = ManagedStore & {
   /** Resolves once the first LISTEN is registered (tests wait on it; subscribers need not). */
@@ -72,6 +83,7 @@ export class PgStore implements PostgresStore {
   readonly location: string;
   readonly #pool: pg.Pool;
   readonly #run: Run;
+  readonly #readTimeoutMs: number | undefined;
   readonly #config: pg.ClientConfig;
   /** Names this process in its notifications, so it can skip its own when they come back. */
   readonly #origin: string = randomUUID();
@@ -80,9 +92,20 @@ export class PgStore implements PostgresStore {
   #closed = false;
 
   /** Use openPostgresStore, which migrates the schema first. */
-  constructor(pool: pg.Pool, config: pg.ClientConfig, location: string) {
+  constructor(pool: pg.Pool, config: pg.ClientConfig, location: string, readTimeoutMs?: number) {
     this.#pool = pool;
-    this.#run = runOn(pool);
+    this.#readTimeoutMs = readTimeoutMs;
+    // Every call through #run is a read: bounded in time, and a failure is
+    // the store being unavailable, thrown as that refusal (toRefusal passes
+    // it through on every surface) rather than a 500 or a hang.
+    const run = runOn(pool, readTimeoutMs);
+    this.#run = async (text, values) => {
+      try {
+        return await run(text, values);
+      } catch (error) {
+        throw unavailable(this.location, error);
+      }
+    };
     this.#config = config;
     this.location = location;
   }
@@ -109,7 +132,10 @@ export class PgStore implements PostgresStore {
       this.#pool,
       (run) => filesOf(run, id),
       "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY",
-    );
+      this.#readTimeoutMs,
+    ).catch((error: unknown) => {
+      throw unavailable(this.location, error);
+    });
   }
 
   async readFile(id: string, path: string): Promise<FileRead> {
@@ -230,7 +256,7 @@ export class PgStore implements PostgresStore {
         },
       };
     } catch (error) {
-      return { ok: false, refusal: this.#refusalOf(error, []) };
+      return { ok: false, refusal: this.#refusalOf((error as Error).cause ?? error, []) };
     }
   }
 
