@@ -40,6 +40,9 @@ const FILES_PER_INSERT = 2_000;
 
 const SKILL_FILE = "SKILL.md";
 
+/** Files above this many bytes are inserted one by one, as a binary parameter (writeSkills). */
+const LARGE_FILE_BYTES = 256 * 1024;
+
 /** A skill row with its SKILL.md: integrity and size are judged in rows.ts, the rest by the catalog. */
 const ENTRY_COLUMNS = `s.id, f.executable, f.sha256, octet_length(f.bytes) AS size,
   CASE WHEN octet_length(f.bytes) <= $1 THEN f.bytes END AS bytes
@@ -380,8 +383,20 @@ async function writeSkills(run: Run, skills: readonly StagedSkill[]): Promise<vo
       };
     });
   });
-  for (let start = 0; start < rows.length; start += FILES_PER_INSERT) {
-    const chunk = rows.slice(start, start + FILES_PER_INSERT);
+  // A large file goes in a statement of its own, its bytes one binary
+  // parameter: inside a bytea[] array parameter node-postgres writes them as
+  // hex text, so a 60 MB file cost 120 MB of string and as much again in the
+  // message (docs/benchmarks.md, "PostgreSQL import memory").
+  for (const row of rows.filter((each) => each.bytes.length > LARGE_FILE_BYTES)) {
+    await run(
+      `INSERT INTO skillshelf.files (skill_id, path, executable, sha256, bytes)
+       VALUES ($1, $2, $3, $4, $5)`,
+      [row.id, row.path, row.executable, row.sha256, row.bytes],
+    );
+  }
+  const small = rows.filter((each) => each.bytes.length <= LARGE_FILE_BYTES);
+  for (let start = 0; start < small.length; start += FILES_PER_INSERT) {
+    const chunk = small.slice(start, start + FILES_PER_INSERT);
     await run(
       `INSERT INTO skillshelf.files (skill_id, path, executable, sha256, bytes)
        SELECT * FROM unnest($1::text[], $2::text[], $3::boolean[], $4::text[], $5::bytea[])`,
