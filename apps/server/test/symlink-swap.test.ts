@@ -5,8 +5,10 @@
 // nothing gates them (a managed skill's drift would hide part of the leak).
 // Every answer must hold the skill's own bytes or a refusal, never a byte of
 // the outside directory; the loop's swaps are counted so the race is real.
-import { mkdir, writeFile } from "node:fs/promises";
+import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
+import { readBundle } from "@skillshelf/bundle-reader";
+import { DirectoryStore, install } from "@skillshelf/skill-catalog";
 import { startSwapLoop } from "@skillshelf/test-utils";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startServer, type TestServer, writeSkill } from "./support/server.js";
@@ -77,6 +79,41 @@ describe("a skill directory swapped for a link while it is read", () => {
     expect(await get("/api/skills/nested/files/refs/guide.md")).toEqual({
       status: 200,
       text: "inside\n",
+    });
+  });
+
+  it("never answers with a record read through a .records swapped for a link", async () => {
+    const source = join(server.dir, "source");
+    await writeSkill(source, "kept");
+    const read = await readBundle({ kind: "path", path: source });
+    if (!read.ok) throw new Error(read.refusal.code);
+    const roots = {
+      builtin: server.roots.builtin,
+      managed: new DirectoryStore(server.roots.managed),
+    };
+    expect(await install(roots, read.skills, { tool: "inside 1" })).toMatchObject({ ok: true });
+    const records = join(server.roots.managed, ".records");
+    const forged = join(server.dir, "outside-records");
+    await mkdir(forged);
+    const record = JSON.parse(await readFile(join(records, "kept.json"), "utf8"));
+    await writeFile(join(forged, "kept.json"), JSON.stringify({ ...record, tool: OUTSIDE }));
+    const loop = await startSwapLoop(
+      [{ target: records, outside: forged }],
+      join(server.dir, "stash-records"),
+    );
+    const leaked: string[] = [];
+    try {
+      for (let round = 0; round < 300; round++) {
+        const { status, text } = await get("/api/skills/kept");
+        if (text.includes(OUTSIDE)) leaked.push(`/api/skills/kept (${status})`);
+      }
+    } finally {
+      expect(await loop.stop()).toBeGreaterThan(0);
+    }
+    expect(leaked).toEqual([]);
+    expect(await get("/api/skills/kept")).toMatchObject({
+      status: 200,
+      text: expect.stringContaining("inside 1"),
     });
   });
 });
