@@ -4,13 +4,16 @@
 // hung host or a paused VM looks like). Reads once hung for as long as the
 // connection's idle timeout and then got an empty reply; now each read has a
 // client-side limit (readTimeoutMs, 1 s here) and `/api/skills` answers 503
-// `store-unavailable` in the one shape, while /healthz keeps answering. Once
-// the cluster runs again, the same server lists again.
+// `store-unavailable` in the one shape, while /healthz keeps answering; the
+// CLI's `list` says store-unavailable too (exit 3), once its new connection
+// times out. Once the cluster runs again, the same server lists again.
+import { execFile } from "node:child_process";
 import { readdirSync, readFileSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { fileURLToPath } from "node:url";
 import { shelfOver } from "@skillshelf/shelf";
 import { openPostgresStore, type PostgresStore } from "@skillshelf/store-postgres";
 import { type Cluster, startCluster } from "@skillshelf/test-postgres";
@@ -24,12 +27,18 @@ let store: PostgresStore;
 let server: ServerApp;
 let url: string;
 let dir: string;
+let database: string;
+const CLI = fileURLToPath(import.meta.resolve("@skillshelf/cli/package.json")).replace(
+  /package\.json$/,
+  "dist/bin.js",
+);
 const auth = { authorization: `Bearer ${testToken}` };
 
 beforeAll(async () => {
   cluster = await startCluster();
   dir = await mkdtemp(join(tmpdir(), "skillshelf-frozen-"));
-  const opened = await openPostgresStore(cluster.createDatabase(), {
+  database = cluster.createDatabase();
+  const opened = await openPostgresStore(database, {
     readTimeoutMs: 1_000,
     connectTimeoutMs: 1_000,
   });
@@ -88,6 +97,15 @@ describe("a frozen database", () => {
       expect((await fetch(`${url}/healthz`)).status).toBe(200);
       const one = await fetch(`${url}/api/skills/alpha`, { headers: auth });
       expect(one.status).toBe(503);
+      // The CLI's list opens its own connection, which the frozen server never completes.
+      const listed = await new Promise<{ code: number | null; stderr: string }>((resolve) => {
+        const args = [CLI, "list", "--store", database, "--workspace", dir];
+        const child = execFile(process.execPath, args, (_error, _stdout, stderr) =>
+          resolve({ code: child.exitCode, stderr }),
+        );
+      });
+      expect(listed.code).toBe(3);
+      expect(listed.stderr).toMatch(/^refused \(store-unavailable\)/);
     } finally {
       for (const pid of frozen) process.kill(pid, "SIGCONT");
     }
