@@ -11,7 +11,7 @@
 import { closeSync, createReadStream, read } from "node:fs";
 import { Readable } from "node:stream";
 import { promisify } from "node:util";
-import { judgeSkillFiles } from "@skillshelf/bundle-reader";
+import { judgeSkillPaths } from "@skillshelf/bundle-reader";
 import type { Refusal } from "@skillshelf/contract";
 import type { Roots } from "./roots.js";
 import { locateStore, readStoredFile, type SkillFileSummary } from "./skill-files.js";
@@ -29,7 +29,7 @@ export async function streamStoredFile(
   id: string,
   path: string,
 ): Promise<StoredFileStream> {
-  const unsafe = judgeSkillFiles(id, [{ path, bytes: new Uint8Array(0) }]);
+  const unsafe = judgeSkillPaths(id, [path]);
   if (unsafe !== undefined) return { ok: false, refusal: unsafe };
   const located = await locateStore(roots, id);
   if (!located.ok) return located;
