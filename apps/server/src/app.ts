@@ -100,6 +100,21 @@ export async function buildApp(options: AppOptions): Promise<ServerApp> {
     if (gate.closed) reply.header("connection", "close");
     return payload;
   });
+  // The connection's idle timeout guards a client that stops sending (its
+  // headers, its body); once a request is in and being worked on, silence is
+  // the server's own (an import waiting for its turn or the store's lock, a
+  // list behind a slow store), and cutting it left clients with no answer
+  // while the work went on and committed. So the timeout is lifted from the
+  // handler's start until the answer is sent, and then holds for the answer
+  // as for any write. Reads of a stalled database have their own limit
+  // (store-postgres's readTimeoutMs) and answer store-unavailable.
+  app.addHook("preHandler", async (request) => {
+    request.raw.socket?.setTimeout(0);
+  });
+  app.addHook("onSend", async (request, _reply, payload) => {
+    request.raw.socket?.setTimeout(connectionTimeout);
+    return payload;
+  });
   const authFailures = new AuthFailures();
   const authorize = requireToken(
     { token: options.token, readToken: options.readToken },

@@ -3,7 +3,7 @@
 // and the unexpected, which becomes the `internal` refusal: logged with its
 // stack for the operator, answered with one sentence and no stack.
 
-import type { Refusal } from "@skillshelf/contract";
+import { isRefusal, type Refusal } from "@skillshelf/contract";
 import type { FastifyInstance } from "fastify";
 import { answerOf, sendRefusal } from "./answer.js";
 
@@ -18,6 +18,15 @@ export function clientGone(): Error {
 /** Installs the not-found and error handlers. */
 export function answerErrors(app: FastifyInstance): void {
   app.setErrorHandler(async (error, request, reply) => {
+    // A refusal thrown from below (a store that cannot be read) is answered as itself.
+    if (isRefusal(error)) {
+      const { code, path, detail } = error;
+      const refusal: Refusal = { code };
+      if (path !== undefined) refusal.path = path;
+      if (detail !== undefined) refusal.detail = detail;
+      request.log.warn({ refusal: code, detail }, "request refused from below");
+      return sendRefusal(reply, refusal);
+    }
     const status = (error as { statusCode?: number }).statusCode ?? 500;
     if (status < 500) {
       const { body } = answerOf({ code: "bad-request", detail: (error as Error).message });

@@ -47,8 +47,10 @@ import {
   type SkillDescription,
   type StoreChange,
   type StoredFileResult,
+  type StoredFileStream,
   storedFindings,
   storedSpecWarnings,
+  streamStoredFile,
   validateSkill,
 } from "@skillshelf/skill-catalog";
 import { describeSigned } from "./describe-signed.js";
@@ -141,6 +143,8 @@ export type Shelf = {
     | { ok: false; refusal: Refusal }
   >;
   readFile(id: string, path: string): Promise<StoredFileResult>;
+  /** The same file as a stream, for a server answering many slow readers (stream-stored-file.ts). */
+  streamFile(id: string, path: string): Promise<StoredFileStream>;
   /** Vouches for the managed skill `id`'s files as they are now, recording `by` and the time. */
   approve(id: string, by: string): Promise<ApproveResult>;
   payload(options?: GateOptions): Promise<PayloadResult>;
@@ -212,6 +216,7 @@ export function shelfOver(roots: Roots, tool: string, trust: Trust = NO_TRUST): 
     },
     describe: (id) => describeSigned(roots, id, trust),
     readFile: (id, path) => readStoredFile(roots, id, path),
+    streamFile: (id, path) => streamStoredFile(roots, id, path),
     approve: (id, by) => approve(roots, id, { by, tool }),
     payload: (options = {}) => payload(roots, held(options)),
     writePayload: (dir, options = {}) => materialize(roots, dir, held(options)),

@@ -9,7 +9,7 @@
 // forced; every skill that does change is installed in one replace, all or
 // nothing, with a fresh record. The source's new bytes are judged for
 // findings as an import judges them, with the codes the record accepted.
-import { stat } from "node:fs/promises";
+
 import {
   acceptFindings,
   type FindingCode,
@@ -27,17 +27,18 @@ import {
   verify,
 } from "@skillshelf/skill-catalog";
 import { readAndRecord } from "./import-flow.js";
+import { recordedPlace } from "./recorded-source.js";
 import { policyRefusal, signatureStatusOf } from "./signature-status.js";
 import { NO_TRUST, type Trust } from "./trust.js";
 
 /** What update did, or would not do, for one skill. */
 export type UpdateOutcome =
-  | { id: string; status: "updated"; treeDigest: string; previous: string }
-  | { id: string; status: "up-to-date"; treeDigest: string }
+  | { id: string; status: "updated"; treeDigest: string; previous: string; source: string }
+  | { id: string; status: "up-to-date"; treeDigest: string; source: string }
   | { id: string; status: "drifted"; files: string[] }
   | { id: string; status: "no-record" }
   | { id: string; status: "no-source"; detail: string }
-  | { id: string; status: "refused"; refusal: Refusal };
+  | { id: string; status: "refused"; refusal: Refusal; source?: string };
 
 export type UpdateResult = { ok: true; skills: UpdateOutcome[] } | { ok: false; refusal: Refusal };
 
@@ -49,6 +50,9 @@ export type UpdateOptions = {
   /** The shelf's trust: a re-read skill is held to it as an import is, and its signer recorded. */
   trust?: Trust;
 };
+
+/** A skill read again, with its source as recorded and where it was read from, in words. */
+type Reread = { skill: Skill; source: RecordedSource; where: string };
 
 /** Re-imports every managed skill (or those named) from its recorded source path. */
 export async function updateSkills(
@@ -62,9 +66,13 @@ export async function updateSkills(
   const changed: {
     skill: Skill;
     source: RecordedSource;
+    where: string;
     previous: string;
     accepted: readonly FindingCode[];
   }[] = [];
+  // The tree each skill held when verify judged it unchanged: install checks
+  // it again under the store's lock, so an edit made meanwhile is not lost.
+  const unchangedSince = new Map<string, string>();
   const trust = options.trust ?? NO_TRUST;
   const signatures = new Map<string, RecordedSignature>();
   const verifiedAt = new Date().toISOString();
@@ -87,24 +95,26 @@ export async function updateSkills(
       outcomes.push(reread);
       continue;
     }
+    const { where } = reread;
     const digest = treeOf(reread.skill.files).digest;
     const sameSource = reread.source.commit === verdict.record.source?.commit;
     if (digest === verdict.record.tree.digest && verdict.status === "unchanged" && sameSource) {
-      outcomes.push({ id, status: "up-to-date", treeDigest: digest });
+      outcomes.push({ id, status: "up-to-date", treeDigest: digest, source: where });
       continue;
     }
     const accepted = verdict.record.accepted ?? [];
     const judged = acceptFindings(findingsOf(reread.skill), accepted);
     if (!judged.ok) {
-      outcomes.push({ id, status: "refused", refusal: judged.refusal });
+      outcomes.push({ id, status: "refused", refusal: judged.refusal, source: where });
       continue;
     }
     const signature = signatureStatusOf(id, reread.skill.files, trust);
     const refusal = trust.requireSigned ? policyRefusal(id, signature) : undefined;
     if (refusal !== undefined) {
-      outcomes.push({ id, status: "refused", refusal });
+      outcomes.push({ id, status: "refused", refusal, source: where });
       continue;
     }
+    if (verdict.status === "unchanged") unchangedSince.set(id, verdict.record.tree.digest);
     if (signature.status === "signed") {
       const { principal, fingerprint, algorithm } = signature;
       signatures.set(id, { principal, fingerprint, algorithm, verifiedAt });
@@ -120,12 +130,13 @@ export async function updateSkills(
       sources,
       signatures,
       acceptedBy,
+      unchangedSince,
       tool: options.tool,
     });
     if (!installed.ok) return installed;
-    for (const { skill, previous } of changed) {
+    for (const { skill, previous, where } of changed) {
       const treeDigest = treeOf(skill.files).digest;
-      outcomes.push({ id: skill.name, status: "updated", treeDigest, previous });
+      outcomes.push({ id: skill.name, status: "updated", treeDigest, previous, source: where });
     }
   }
   outcomes.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
@@ -137,7 +148,7 @@ async function rereadSource(
   id: string,
   source: RecordedSource | undefined,
   ref: string | undefined,
-): Promise<{ skill: Skill; source: RecordedSource } | UpdateOutcome> {
+): Promise<Reread | UpdateOutcome> {
   if (source?.kind === "git" && source.name !== undefined) {
     const moved = ref ?? source.ref;
     const from: Source =
@@ -150,16 +161,32 @@ async function rereadSource(
     return { id, status: "no-source", detail: noSourceDetail(source) };
   }
   const path = source.name;
-  const exists = await stat(path).then(
-    () => true,
-    () => false,
-  );
-  if (!exists) {
+  const before = await recordedPlace(path);
+  if (before.kind === "missing") {
     const detail = `its source ${path} no longer exists: import it again from where it is now, with --replace (replace=1 over HTTP)`;
     return { id, status: "no-source", detail };
   }
-  return rereadFrom(id, { kind: "path", path }, source);
+  if (before.kind === "moved") return movedSource(id, path, before.detail);
+  const reread = await rereadFrom(id, { kind: "path", path }, source);
+  // Read by path: a swap made during the read shows as another directory after it.
+  const after = await recordedPlace(path);
+  if (after.kind !== "place" || after.dev !== before.dev || after.ino !== before.ino) {
+    return movedSource(id, path, "it was replaced while update read it");
+  }
+  return reread;
 }
+
+const movedSource = (id: string, path: string, detail: string): UpdateOutcome => ({
+  id,
+  status: "refused",
+  refusal: {
+    code: "link",
+    skill: id,
+    path,
+    detail: `${detail}; update reads only the path the import recorded, so import it again from the path you mean, with --replace`,
+  },
+  source: path,
+});
 
 /** Why a recorded source cannot be read again, and what to do instead. */
 function noSourceDetail(source: RecordedSource | undefined): string {
@@ -178,18 +205,20 @@ async function rereadFrom(
   id: string,
   from: Source,
   source: RecordedSource,
-): Promise<{ skill: Skill; source: RecordedSource } | UpdateOutcome> {
-  const where = from.kind === "git" ? source.name : from.kind === "path" ? from.path : from.kind;
+): Promise<Reread | UpdateOutcome> {
+  const where =
+    (from.kind === "git" ? source.name : from.kind === "path" ? from.path : undefined) ?? from.kind;
   const read = await readAndRecord(
     from,
     { path: source.path, skills: [id] },
     { path: source.path, skills: source.skills },
   );
-  if (!read.ok) return { id, status: "refused", refusal: read.refusal };
+  if (!read.ok) return { id, status: "refused", refusal: read.refusal, source: where };
   const skill = read.skills.find((found) => found.name === id);
   if (skill === undefined || read.recorded === undefined) {
     const detail = `its source ${where} no longer holds it`;
-    return { id, status: "refused", refusal: { code: "unknown-skill", skill: id, detail } };
+    const refusal: Refusal = { code: "unknown-skill", skill: id, detail };
+    return { id, status: "refused", refusal, source: where };
   }
-  return { skill, source: read.recorded };
+  return { skill, source: read.recorded, where };
 }

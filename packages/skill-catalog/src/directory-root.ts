@@ -11,7 +11,7 @@
 import { type Dirent, lstatSync, statSync } from "node:fs";
 import { readdir } from "node:fs/promises";
 import { join } from "node:path";
-import { readSkillFile } from "./read-skill-file.js";
+import { holdDirectory, readIn, release } from "./held-directory.js";
 import type { StoredEntry } from "./store.js";
 
 const SLICE_MS = 10;
@@ -34,7 +34,16 @@ function readEntry(root: string, name: string, link: boolean): StoredEntry {
     })();
     return { name, dir, path, link: true, read: holds ? { kind: "link" } : { kind: "missing" } };
   }
-  return { name, dir, path, read: readSkillFile(path) };
+  // Held open, so that a swap of the directory for a link after it was
+  // listed cannot send the read outside the root (held-directory.ts).
+  const held = holdDirectory(dir);
+  if (held.kind === "link") return readEntry(root, name, true);
+  if (held.kind !== "held") return { name, dir, path, read: held };
+  try {
+    return { name, dir, path, read: readIn(held.dir, "SKILL.md") };
+  } finally {
+    release(held.dir);
+  }
 }
 
 /** Each skill-looking entry of `root`, read; `each` sees every entry as soon as it is read. */

@@ -6,16 +6,26 @@
 // and every reader recovers first. Writers serialize on the root's lock
 // (lock.ts). Changes made through any DirectoryStore of this process on the
 // same root reach every subscriber of that root.
-import { constants, lstatSync } from "node:fs";
-import { access, mkdir, readdir, rename, stat } from "node:fs/promises";
+
+import { randomBytes } from "node:crypto";
+import { constants } from "node:fs";
+import { access, mkdir, readdir, rename, rm, stat } from "node:fs/promises";
 import { dirname, join, resolve } from "node:path";
 import { limits } from "@skillshelf/contract";
 import { readDirectoryFiles } from "./directory-files.js";
 import { inspectRoot, isPresent, listRoot, usageOfRoot } from "./directory-root.js";
 import { syncDirectory, writeFileDurably } from "./durable.js";
+import {
+  type HeldDirectory,
+  holdChild,
+  holdDirectory,
+  openIn,
+  readIn,
+  release,
+} from "./held-directory.js";
 import { acquireLock } from "./lock.js";
 import { readRecordFile } from "./read-record.js";
-import { describeError, type FileRead, readSkillFile } from "./read-skill-file.js";
+import { describeError, type FileRead, type SkillFileOpen } from "./read-skill-file.js";
 import type { InstallRecord } from "./record.js";
 import type { RecordRead } from "./record-shape.js";
 import {
@@ -26,6 +36,7 @@ import {
   isOwnDirectory,
   RECORDS,
   recoverStaging,
+  STAGING,
   settleStaging,
   type Transaction,
   undoTransaction,
@@ -83,6 +94,12 @@ export class DirectoryStore implements ManagedStore {
 
   async readFile(id: string, path: string): Promise<FileRead> {
     return readFileBelow(join(this.root, id), path);
+  }
+
+  async openFile(id: string, path: string): Promise<SkillFileOpen> {
+    return withFileBelow(join(this.root, id), path, (held, name) =>
+      openIn(held, name, limits().maxBytes),
+    );
   }
 
   async record(id: string): Promise<RecordRead> {
@@ -162,19 +179,22 @@ export class DirectoryStore implements ManagedStore {
       if (!isPresent(join(managed, id))) {
         return { ok: false, refusal: { code: "unknown-skill", skill: id } };
       }
-      const transaction = await beginTransaction(managed);
-      await rename(join(managed, id), join(transaction.oldDir, id));
+      // Renamed straight into the staging area, which exists (the lock's
+      // owner files live there): a removal needs no new directory, so it
+      // works on a full disk, and frees the space once the rename is made.
+      // Recovery discards anything in staging without a journal, so what a
+      // killed removal leaves there is swept by the next writer.
+      const aside = join(managed, STAGING, `${randomBytes(8).toString("hex")}-removed`);
+      await rename(join(managed, id), aside);
       // Removed at that rename. The record follows; if this process dies
       // first, recovery sweeps the record of a skill that is gone.
       // A linked records directory is left alone: what it points at is not ours.
       if (await isOwnDirectory(join(managed, RECORDS))) {
-        await rename(
-          join(managed, RECORDS, `${id}.json`),
-          join(transaction.oldDir, `${id}.record.json`),
-        ).catch(() => {});
+        await rename(join(managed, RECORDS, `${id}.json`), `${aside}.record.json`).catch(() => {});
       }
       await syncDirectory(managed).catch(() => {});
-      await discardTransaction(transaction.dir).catch(() => {});
+      await discardTransaction(aside).catch(() => {});
+      await rm(`${aside}.record.json`, { force: true }).catch(() => {});
     } catch (error) {
       const failed = storeFailed(error);
       if (!failed.ok) failed.refusal.skill = id;
@@ -225,6 +245,7 @@ export class DirectoryStore implements ManagedStore {
     return {
       has: async (id) => isPresent(join(this.root, id)),
       usage: () => usageOfRoot(this.root),
+      files: async (id) => readDirectoryFiles(join(this.root, id)),
     };
   }
 
@@ -242,19 +263,35 @@ export class DirectoryStore implements ManagedStore {
 /** How many records `records()` reads at once. */
 const RECORD_READS_AT_ONCE = 32;
 
-/** Reads `<dir>/<path>` (a path already judged safe), refusing a link on the way. */
-function readFileBelow(dir: string, path: string): FileRead {
+/**
+ * Opens `<dir>/<path>` (a path already judged safe) one held directory at a
+ * time (held-directory.ts), so no component swapped for a link is followed,
+ * and hands the file to `use` (readIn or openIn) in the last of them.
+ */
+function withFileBelow<T>(
+  dir: string,
+  path: string,
+  use: (held: HeldDirectory, name: string) => T,
+): T | { kind: "missing" } | { kind: "link" } | { kind: "unreadable"; detail: string } {
   const parts = path.split("/");
-  for (let depth = 1; depth < parts.length; depth++) {
-    try {
-      const stats = lstatSync(join(dir, ...parts.slice(0, depth)));
-      if (stats.isSymbolicLink()) return { kind: "link" };
-      if (!stats.isDirectory()) return { kind: "missing" };
-    } catch {
-      return { kind: "missing" };
+  const name = parts.pop()!;
+  const held: HeldDirectory[] = [];
+  try {
+    let opened = holdDirectory(dir);
+    for (let depth = 0; ; depth++) {
+      if (opened.kind !== "held") return opened;
+      held.push(opened.dir);
+      if (depth === parts.length) break;
+      opened = holdChild(opened.dir, parts[depth]!);
     }
+    return use(held.at(-1)!, name);
+  } finally {
+    for (const directory of held) release(directory);
   }
-  return readSkillFile(join(dir, path), limits().maxBytes);
+}
+
+function readFileBelow(dir: string, path: string): FileRead {
+  return withFileBelow(dir, path, (held, name) => readIn(held, name, limits().maxBytes));
 }
 
 async function stageAndSwap(

@@ -55,6 +55,7 @@ export type {
   StoreView,
   StoreWriteResult,
 } from "./store.js";
+export { type StoredFileStream, streamStoredFile } from "./stream-stored-file.js";
 export { distrustOf, vouchedTree } from "./trust-gate.js";
 export type {
   Catalog,

@@ -8,7 +8,7 @@
 // install would, short of writing.
 import { createRequire } from "node:module";
 import type { Skill } from "@skillshelf/bundle-reader";
-import { isValidId } from "@skillshelf/contract";
+import { isValidId, type Refusal } from "@skillshelf/contract";
 import { admitInstall, validateBundle } from "./plan-install.js";
 import { describeError } from "./read-skill-file.js";
 import { type InstallRecord, type Tree, treeOf } from "./record.js";
@@ -35,7 +35,22 @@ function prepare(roots: Roots, skills: readonly Skill[]): Prepared {
 const viewNow = (store: ManagedStore): StoreView => ({
   has: async (id) => (await store.inspect(id)) !== undefined,
   usage: () => store.usage(),
+  files: (id) => store.files(id),
 });
+
+/** The first skill of `unchanged` whose stored tree is no longer the digest given, as `drifted`. */
+async function changedSince(
+  view: StoreView,
+  unchanged: ReadonlyMap<string, string> | undefined,
+): Promise<Refusal | undefined> {
+  for (const [id, digest] of unchanged ?? []) {
+    const stored = await view.files(id);
+    if (stored.ok && treeOf(stored.files).digest === digest) continue;
+    const detail = "its files changed while update read its source";
+    return { code: "drifted", skill: id, detail };
+  }
+  return undefined;
+}
 
 /** The same validation as install, writing nothing: what install would do now. */
 export async function check(
@@ -92,6 +107,8 @@ export async function install(
     );
     if (!early.ok) return early;
     const written = await store.install(staged, async (view) => {
+      const drifted = await changedSince(view, options.unchangedSince);
+      if (drifted !== undefined) return drifted;
       const plan = await admitInstall(builtin, store, view, skills, options.replace === true);
       if (!plan.ok) return plan.refusal;
       installed = plan.installed;
@@ -116,6 +133,7 @@ function without(view: StoreView, removed: readonly string[]): StoreView {
   const gone = new Set(removed);
   return {
     has: async (id) => !gone.has(id) && (await view.has(id)),
+    files: (id) => view.files(id),
     usage: async () => {
       const usage = await view.usage();
       for (const id of gone) usage.delete(id);

@@ -113,7 +113,14 @@ async function acquireFileLock(
   try {
     // Inside the try: a write that fails (a full disk) after creating the
     // file must not leave it behind.
-    await writeFile(mine, JSON.stringify(owner));
+    await writeFile(mine, JSON.stringify(owner)).catch(async (error: NodeJS.ErrnoException) => {
+      if (error.code !== "ENOSPC" && error.code !== "EDQUOT") throw error;
+      // A full disk: the owner goes unwritten (an empty file needs no block),
+      // so that remove, which frees space, can still take the lock. A waiter
+      // reads such a lock as one torn by a power cut, and breaks it only
+      // once it is UNREADABLE_OWNER_MS old; a removal holds it for moments.
+      await writeFile(mine, "");
+    });
     for (;;) {
       try {
         await link(mine, lock);

@@ -6,9 +6,10 @@
 // fails any of this is `bad`: its skill alone is refused with `bad-record`,
 // every other skill is verified and updated as usual. A missing record is
 // not bad: the skill was installed by hand or before records existed.
-import { lstatSync } from "node:fs";
 import { join } from "node:path";
-import { readSkillFile } from "./read-skill-file.js";
+import { isPresent } from "./directory-root.js";
+import { holdDirectory, readIn, release } from "./held-directory.js";
+import type { SkillFileRead } from "./read-skill-file.js";
 import { parseRecord, type RecordRead } from "./record-shape.js";
 import { RECORDS } from "./staging.js";
 
@@ -22,16 +23,21 @@ export const MAX_RECORD_BYTES: number = 16 * 1024 * 1024;
 /** The record of skill `id` in the directory store rooted at `managed`. */
 export function readRecordFile(managed: string, id: string): RecordRead {
   const dir = join(managed, RECORDS);
-  try {
-    const stats = lstatSync(dir);
-    if (stats.isSymbolicLink()) return bad(`${dir} is a link, which is never followed`);
-    if (!stats.isDirectory()) return bad(`${dir} is not a directory`);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "ENOENT") return { kind: "missing" };
-    return bad(`${dir} cannot be read: ${(error as Error).message}`);
+  // Held open while the record is read, so a `.records` swapped for a link
+  // after this check is not followed either (held-directory.ts).
+  const held = holdDirectory(dir);
+  if (held.kind === "missing") {
+    return isPresent(dir) ? bad(`${dir} is not a directory`) : { kind: "missing" };
   }
+  if (held.kind === "link") return bad(`${dir} is a link, which is never followed`);
+  if (held.kind === "unreadable") return bad(`${dir} cannot be read: ${held.detail}`);
   const path = join(dir, `${id}.json`);
-  const read = readSkillFile(path, MAX_RECORD_BYTES);
+  let read: SkillFileRead;
+  try {
+    read = readIn(held.dir, `${id}.json`, MAX_RECORD_BYTES);
+  } finally {
+    release(held.dir);
+  }
   switch (read.kind) {
     case "missing":
       return { kind: "missing" };

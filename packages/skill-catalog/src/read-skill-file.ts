@@ -55,6 +55,39 @@ export function readSkillFile(path: string, cap: number = MAX_SKILL_FILE_BYTES):
   }
 }
 
+/** A file opened for streaming: its descriptor (the caller closes it), size and mode. */
+export type SkillFileOpen =
+  | { kind: "open"; fd: number; size: number; executable: boolean }
+  | Exclude<SkillFileRead, { kind: "bytes" }>;
+
+/**
+ * Opens the file at `path` as readSkillFile does (no link, regular files
+ * only, non-blocking, no larger than `cap`), for a caller that streams it
+ * rather than holding it whole.
+ */
+export function openSkillFile(path: string, cap: number): SkillFileOpen {
+  let fd: number;
+  try {
+    fd = openSync(path, OPEN_FLAGS);
+  } catch (error) {
+    return describeOpenFailure(error) as SkillFileOpen;
+  }
+  try {
+    const stats = fstatSync(fd);
+    let refused: SkillFileOpen | undefined;
+    if (!stats.isFile()) refused = { kind: "unreadable", detail: "it is not a regular file" };
+    else if (stats.size > cap) refused = { kind: "too-large", size: stats.size };
+    if (refused === undefined) {
+      return { kind: "open", fd, size: stats.size, executable: (stats.mode & 0o100) !== 0 };
+    }
+    closeSync(fd);
+    return refused;
+  } catch (error) {
+    closeSync(fd);
+    return { kind: "unreadable", detail: describeError(error) };
+  }
+}
+
 /**
  * Reads to the end of the file, expecting `expected` bytes: one byte more is
  * asked for, so the common case (the file is as fstat described) ends with a

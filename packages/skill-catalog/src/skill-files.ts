@@ -54,7 +54,7 @@ export function summarizeFiles(
 }
 
 /** The store holding `id`'s files: the builtin directory (read only), or the managed store. */
-async function locate(
+export async function locateStore(
   roots: Roots,
   id: string,
 ): Promise<
@@ -75,7 +75,7 @@ async function locate(
 
 /** Every file of the offered skill `id`, with the skill, judged by the reader's path rules. */
 export async function readSkillFiles(roots: Roots, id: string): Promise<SkillFilesResult> {
-  const located = await locate(roots, id);
+  const located = await locateStore(roots, id);
   if (!located.ok) return located;
   return filesOf(located, id);
 }
@@ -106,7 +106,7 @@ export async function readStoredFile(
 ): Promise<StoredFileResult> {
   const unsafe = judgeSkillPaths(id, [path]);
   if (unsafe !== undefined) return { ok: false, refusal: unsafe };
-  const located = await locate(roots, id);
+  const located = await locateStore(roots, id);
   if (!located.ok) return located;
   const read = await located.store.readFile(id, path);
   const unknownFile = { ok: false, refusal: { code: "unknown-file", skill: id, path } } as const;
@@ -147,7 +147,7 @@ export async function describeSkill(
   roots: Roots,
   id: string,
 ): Promise<{ ok: true; description: SkillDescription } | { ok: false; refusal: Refusal }> {
-  const located = await locate(roots, id);
+  const located = await locateStore(roots, id);
   if (!located.ok) return located;
   const read = await filesOf(located, id);
   if (!read.ok) return read;

@@ -9,7 +9,7 @@
 // suite (test-suite/store-suite.ts).
 import type { Skill } from "@skillshelf/bundle-reader";
 import type { Refusal } from "@skillshelf/contract";
-import type { FileRead, SkillFileRead } from "./read-skill-file.js";
+import type { FileRead, SkillFileOpen, SkillFileRead } from "./read-skill-file.js";
 import type { InstallRecord } from "./record.js";
 import type { RecordRead } from "./record-shape.js";
 
@@ -69,6 +69,8 @@ export type StoreView = {
   has(id: string): Promise<boolean>;
   /** Every stored entry and its SKILL.md's size, as usage() would answer now. */
   usage(): Promise<StoreUsage>;
+  /** The files stored under `id` now, as files() would answer them. */
+  files(id: string): Promise<StoredFiles>;
 };
 
 export type StoreWriteResult = { ok: true } | { ok: false; refusal: Refusal };
@@ -87,6 +89,11 @@ export interface ManagedStore {
   files(id: string): Promise<StoredFiles>;
   /** One file of the stored skill `id` by its path (already judged safe by the caller). */
   readFile(id: string, path: string): Promise<FileRead>;
+  /**
+   * The same file opened for streaming, for a store that can hand out a
+   * descriptor (the directory store); a store without it is read whole.
+   */
+  openFile?(id: string, path: string): Promise<SkillFileOpen>;
   /**
    * The record written by the install of `id` (while `id` is still stored),
    * checked by record-shape.ts: `missing` when there is none, `bad` when it

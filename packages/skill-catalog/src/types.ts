@@ -81,6 +81,13 @@ export type InstallOptions = {
   accepted?: readonly FindingCode[];
   /** Accepted codes per skill id, over `accepted` (update keeps each skill's own). */
   acceptedBy?: ReadonlyMap<string, readonly FindingCode[]>;
+  /**
+   * The tree digest each of these ids held when the caller judged it (update's
+   * verify): checked again inside the store's step, under its lock, and the
+   * install refused `drifted` if a skill changed since, so files edited while
+   * update read its sources are never overwritten unseen.
+   */
+  unchangedSince?: ReadonlyMap<string, string>;
 };
 
 export type RemoveResult = { ok: true; id: string } | { ok: false; refusal: Refusal };

@@ -21,6 +21,12 @@ export type OpenOptions = {
   connectTimeoutMs?: number;
   /** Connections in the pool, besides the one held for LISTEN (default 10). */
   max?: number;
+  /**
+   * Milliseconds a read (list, inspect, a file, a record) waits for the
+   * database's answer before it fails `store-unavailable` (default 10,000).
+   * Writes are not limited: an install may wait its turn at the lock.
+   */
+  readTimeoutMs?: number;
 };
 
 export type OpenResult =
@@ -83,5 +89,6 @@ export async function openPostgresStore(
       refusal: { code: "store-unavailable", path: location, detail: describeStoreError(error) },
     };
   }
-  return { ok: true, store: new PgStore(pool, config, location) };
+  const readTimeoutMs = options.readTimeoutMs ?? 10_000;
+  return { ok: true, store: new PgStore(pool, config, location, readTimeoutMs) };
 }

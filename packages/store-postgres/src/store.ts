@@ -40,6 +40,9 @@ const FILES_PER_INSERT = 2_000;
 
 const SKILL_FILE = "SKILL.md";
 
+/** Files above this many bytes are inserted one by one, as a binary parameter (writeSkills). */
+const LARGE_FILE_BYTES = 256 * 1024;
+
 /** A skill row with its SKILL.md: integrity and size are judged in rows.ts, the rest by the catalog. */
 const ENTRY_COLUMNS = `s.id, f.executable, f.sha256, octet_length(f.bytes) AS size,
   CASE WHEN octet_length(f.bytes) <= $1 THEN f.bytes END AS bytes
@@ -62,6 +65,17 @@ export function describeStoreError(error: unknown): string {
   return String(error);
 }
 
+/** A read that failed (no connection, no answer in time), as the refusal every surface answers. */
+function unavailable(location: string, error: unknown): Error & Refusal {
+  const detail = describeStoreError(error);
+  const message = `the store at ${location} cannot be read: ${detail}`;
+  return Object.assign(new Error(message, { cause: error }), {
+    code: "store-unavailable" as const,
+    path: location,
+    detail,
+  });
+}
+
 /** The managed store on PostgreSQL, as openPostgresStore hands it out. */
 export type PostgresStore = ManagedStore & {
   /** Resolves once the first LISTEN is registered (tests wait on it; subscribers need not). */
@@ -72,6 +86,7 @@ export class PgStore implements PostgresStore {
   readonly location: string;
   readonly #pool: pg.Pool;
   readonly #run: Run;
+  readonly #readTimeoutMs: number | undefined;
   readonly #config: pg.ClientConfig;
   /** Names this process in its notifications, so it can skip its own when they come back. */
   readonly #origin: string = randomUUID();
@@ -80,9 +95,20 @@ export class PgStore implements PostgresStore {
   #closed = false;
 
   /** Use openPostgresStore, which migrates the schema first. */
-  constructor(pool: pg.Pool, config: pg.ClientConfig, location: string) {
+  constructor(pool: pg.Pool, config: pg.ClientConfig, location: string, readTimeoutMs?: number) {
     this.#pool = pool;
-    this.#run = runOn(pool);
+    this.#readTimeoutMs = readTimeoutMs;
+    // Every call through #run is a read: bounded in time, and a failure is
+    // the store being unavailable, thrown as that refusal (toRefusal passes
+    // it through on every surface) rather than a 500 or a hang.
+    const run = runOn(pool, readTimeoutMs);
+    this.#run = async (text, values) => {
+      try {
+        return await run(text, values);
+      } catch (error) {
+        throw unavailable(this.location, error);
+      }
+    };
     this.#config = config;
     this.location = location;
   }
@@ -107,17 +133,12 @@ export class PgStore implements PostgresStore {
   async files(id: string): Promise<StoredFiles> {
     return inTransaction(
       this.#pool,
-      async (run): Promise<StoredFiles> => {
-        const [skill] = await run("SELECT 1 FROM skillshelf.skills WHERE id = $1", [id]);
-        if (skill === undefined) return { ok: false, absent: true };
-        const files = await run<{ path: string; executable: boolean; bytes: Buffer }>(
-          'SELECT path, executable, bytes FROM skillshelf.files WHERE skill_id = $1 ORDER BY path COLLATE "C"',
-          [id],
-        );
-        return { ok: true, files };
-      },
+      (run) => filesOf(run, id),
       "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY",
-    );
+      this.#readTimeoutMs,
+    ).catch((error: unknown) => {
+      throw unavailable(this.location, error);
+    });
   }
 
   async readFile(id: string, path: string): Promise<FileRead> {
@@ -238,7 +259,7 @@ export class PgStore implements PostgresStore {
         },
       };
     } catch (error) {
-      return { ok: false, refusal: this.#refusalOf(error, []) };
+      return { ok: false, refusal: this.#refusalOf((error as Error).cause ?? error, []) };
     }
   }
 
@@ -317,12 +338,24 @@ async function usageOf(run: Run): Promise<StoreUsage> {
   return new Map(rows.flatMap((row) => (row.bytes === null ? [] : [[row.id, Number(row.bytes)]])));
 }
 
+/** The files of `id` as `run`'s transaction sees them. */
+async function filesOf(run: Run, id: string): Promise<StoredFiles> {
+  const [skill] = await run("SELECT 1 FROM skillshelf.skills WHERE id = $1", [id]);
+  if (skill === undefined) return { ok: false, absent: true };
+  const files = await run<{ path: string; executable: boolean; bytes: Buffer }>(
+    'SELECT path, executable, bytes FROM skillshelf.files WHERE skill_id = $1 ORDER BY path COLLATE "C"',
+    [id],
+  );
+  return { ok: true, files };
+}
+
 /** The store as a writer sees it inside its transaction, after taking the lock. */
 function viewOf(run: Run): StoreView {
   return {
     has: async (id) =>
       (await run("SELECT 1 FROM skillshelf.skills WHERE id = $1", [id])).length > 0,
     usage: () => usageOf(run),
+    files: (id) => filesOf(run, id),
   };
 }
 
@@ -350,8 +383,20 @@ async function writeSkills(run: Run, skills: readonly StagedSkill[]): Promise<vo
       };
     });
   });
-  for (let start = 0; start < rows.length; start += FILES_PER_INSERT) {
-    const chunk = rows.slice(start, start + FILES_PER_INSERT);
+  // A large file goes in a statement of its own, its bytes one binary
+  // parameter: inside a bytea[] array parameter node-postgres writes them as
+  // hex text, so a 60 MB file cost 120 MB of string and as much again in the
+  // message (docs/benchmarks.md, "PostgreSQL import memory").
+  for (const row of rows.filter((each) => each.bytes.length > LARGE_FILE_BYTES)) {
+    await run(
+      `INSERT INTO skillshelf.files (skill_id, path, executable, sha256, bytes)
+       VALUES ($1, $2, $3, $4, $5)`,
+      [row.id, row.path, row.executable, row.sha256, row.bytes],
+    );
+  }
+  const small = rows.filter((each) => each.bytes.length <= LARGE_FILE_BYTES);
+  for (let start = 0; start < small.length; start += FILES_PER_INSERT) {
+    const chunk = small.slice(start, start + FILES_PER_INSERT);
     await run(
       `INSERT INTO skillshelf.files (skill_id, path, executable, sha256, bytes)
        SELECT * FROM unnest($1::text[], $2::text[], $3::boolean[], $4::text[], $5::bytea[])`,

@@ -61,6 +61,22 @@ describe("the PostgreSQL store (needs PostgreSQL)", () => {
     expect((await store.records()).map((record) => record.id).sort()).toEqual(["alpha", "beta"]);
   });
 
+  it("stores a large file (inserted alone, as a binary parameter) beside small ones, byte for byte", async () => {
+    const store = await freshStore();
+    // Multi-byte characters across the whole file, so an encoding slip anywhere shows.
+    const large = "é漢🙂\n".repeat(40_000);
+    const alpha = await skillOf("alpha", { "large.md": large, "small.md": "small\n" });
+    expect(await store.install([staged(alpha)], admitNew(["alpha"]))).toEqual({ ok: true });
+    const read = await store.readFile("alpha", "large.md");
+    expect(read.kind === "bytes" && Buffer.from(read.bytes).equals(Buffer.from(large))).toBe(true);
+    const files = await store.files("alpha");
+    expect(files.ok && files.files.map((file) => [file.path, file.bytes.length])).toEqual([
+      ["SKILL.md", expect.any(Number)],
+      ["large.md", Buffer.byteLength(large)],
+      ["small.md", 6],
+    ]);
+  });
+
   it("writes nothing when admit refuses, and nothing of a bundle when one skill cannot be stored", async () => {
     const store = await freshStore();
     await store.install([staged(await skillOf("alpha"))], admitNew(["alpha"]));

@@ -84,6 +84,15 @@ async function writeSource(dir: string, id: string, files: Record<string, string
 
 const TOOL = "store-suite 1";
 
+/** The files `alpha` holds now, as the store answers them. */
+async function store(roots: { managed: ManagedStore }): Promise<{ files: Skill["files"] }> {
+  const files = await roots.managed.files("alpha");
+  if (!files.ok) throw new Error("alpha is not stored");
+  return {
+    files: files.files.map((file) => skillFileOf(file.path, file.bytes, file.executable)),
+  };
+}
+
 /** The shelf every surface calls, over `roots`. */
 const shelfOf = (roots: { builtin: string; managed: ManagedStore }): Shelf =>
   shelfOver(roots, TOOL);
@@ -400,6 +409,29 @@ export function describeStoreSuite(name: string, make: MakeStore): void {
       });
       const forced = await readStoredFile(roots, "beta", "b.md");
       expect(forced.ok && Buffer.from(forced.bytes).toString()).toBe("v2");
+    });
+
+    it("an install made for update refuses, inside the store's step, a skill changed since update judged it", async () => {
+      const { roots, tamper } = await open();
+      await install(roots, [skillOf("alpha", { "a.md": "v1" })]);
+      const judged = treeOf(skillOf("alpha", { "a.md": "v1" }).files).digest;
+      // Changed behind the tool's back after update's verify, before its install.
+      await tamper("alpha", { kind: "modify", path: "a.md", bytes: bytes("hand edit") });
+      const unchangedSince = new Map([["alpha", judged]]);
+      const refused = await install(roots, [skillOf("alpha", { "a.md": "v2" })], {
+        replace: true,
+        unchangedSince,
+      });
+      expect(refused).toMatchObject({ ok: false, refusal: { code: "drifted", skill: "alpha" } });
+      const kept = await readStoredFile(roots, "alpha", "a.md");
+      expect(kept.ok && Buffer.from(kept.bytes).toString()).toBe("hand edit");
+      const current = new Map([["alpha", treeOf((await store(roots)).files).digest]]);
+      expect(
+        await install(roots, [skillOf("alpha", { "a.md": "v2" })], {
+          replace: true,
+          unchangedSince: current,
+        }),
+      ).toMatchObject({ ok: true });
     });
 
     it("update says why a skill with no record or no source path is left alone", async () => {

@@ -2,7 +2,9 @@
 // those named) from the source path its record names, with the same
 // selection, as one replace. A skill whose tree would not change is "up to
 // date"; one whose files drifted since import is left alone and named unless
-// --force. Exit 0 when nothing was left alone, 1 otherwise.
+// --force. Every skill read again is shown with the source it was read from,
+// so a record edited to point elsewhere is seen. Exit 0 when nothing was left
+// alone, 1 otherwise.
 import type { Context } from "../context.js";
 import { formatTable, printJson } from "../output.js";
 import { EXIT_OK, reportRefusal } from "../refusal.js";
@@ -36,10 +38,10 @@ export async function runUpdate(
         : skill.status === "no-source"
           ? skill.detail
           : skill.status === "refused"
-            ? skill.refusal.code
+            ? `${skill.refusal.code}${skill.source === undefined ? "" : ` (from ${skill.source})`}`
             : skill.status === "no-record"
               ? "no record of where it came from"
-              : "";
+              : `from ${skill.source}`;
     const colour =
       skill.status === "updated" ? "green" : skill.status === "up-to-date" ? "dim" : "yellow";
     return [

@@ -101,16 +101,18 @@ export function registerSkillRoutes(app: FastifyInstance, shelf: Shelf): void {
 
   app.get<FileParams>("/api/skills/:id/files/*", async (request, reply) => {
     const { id, "*": path } = request.params;
-    const read = await shelf.readFile(id, path);
+    const read = await shelf.streamFile(id, path);
     if (!read.ok) {
       if (read.refusal.code === "unknown-skill") return sendRefusal(reply, read.refusal);
       // A path the skill does not hold, however it fails (unsafe, a link, absent).
       return sendRefusal(reply, { code: "unknown-file", skill: id, path });
     }
+    // Streamed with back-pressure: a client that reads slowly, or never,
+    // holds a stream's buffer, not the whole file (up to 64 MiB).
     return reply
       .type(read.file.binary === true ? "application/octet-stream" : "text/plain; charset=utf-8")
-      .header("content-length", read.bytes.length)
-      .send(Buffer.from(read.bytes.buffer, read.bytes.byteOffset, read.bytes.length));
+      .header("content-length", read.file.bytes)
+      .send(read.stream);
   });
 
   app.delete<IdParams>("/api/skills/:id", async (request, reply) => {
