@@ -48,7 +48,7 @@ export function readmeSteps(markdown: string): ReadmeStep[] {
         : language === "console"
           ? consoleSteps(body, start, prose)
           : [];
-    block.forEach((step, j) => steps.push({ ...step, first: j === 0 }));
+    steps.push(...block.map((step, j) => ({ ...step, first: j === 0 })));
     i = end;
     paragraph = [];
     last = [];
