@@ -145,7 +145,7 @@ describe("SKILLSHELF_REQUIRE_SIGNED=1 at serve time", () => {
     expect(lines[2]).toMatch(
       /^house\s+builtin\s+\d+ B\s+\d+ B\s+[0-9a-f]{12}\s+alice@example\.com(\s|$)/,
     );
-    expect(lines[5]).toMatch(/^rogue\s+managed\s+\d+ B\s+[0-9a-f]{12}\s+-(\s|$)/);
+    expect(lines[5]).toMatch(/^rogue\s+managed\s+\d+ B\s+\d+ B\s+[0-9a-f]{12}\s+-(\s|$)/);
     expect(table.stdout).toMatch(/\n {2}rogue\s+untrusted-signer\s+The skill 'rogue' is signed by/);
 
     // No trust file and no policy: no signature is checked, so no column.
