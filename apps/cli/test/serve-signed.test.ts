@@ -138,15 +138,21 @@ describe("SKILLSHELF_REQUIRE_SIGNED=1 at serve time", () => {
     const table = await runBin(["list", ...shelf.args], { env: shelf.policy });
     expect(table.code, table.stderr).toBe(0);
     const lines = table.stdout.split("\n");
-    expect(lines[0]).toMatch(/^ID\s+ORIGIN\s+BYTES\s+DIGEST\s+SIGNER\s+DESCRIPTION$/);
-    expect(lines[1]).toMatch(/^greet\s+managed\s+\d+ B\s+[0-9a-f]{12}\s+alice@example\.com(\s|$)/);
-    expect(lines[2]).toMatch(/^house\s+builtin\s+\d+ B\s+[0-9a-f]{12}\s+alice@example\.com(\s|$)/);
-    expect(lines[5]).toMatch(/^rogue\s+managed\s+\d+ B\s+[0-9a-f]{12}\s+-(\s|$)/);
+    expect(lines[0]).toMatch(/^ID\s+ORIGIN\s+BODY\s+TREE\s+DIGEST\s+SIGNER\s+DESCRIPTION$/);
+    expect(lines[1]).toMatch(
+      /^greet\s+managed\s+\d+ B\s+\d+ B\s+[0-9a-f]{12}\s+alice@example\.com(\s|$)/,
+    );
+    expect(lines[2]).toMatch(
+      /^house\s+builtin\s+\d+ B\s+\d+ B\s+[0-9a-f]{12}\s+alice@example\.com(\s|$)/,
+    );
+    expect(lines[5]).toMatch(/^rogue\s+managed\s+\d+ B\s+\d+ B\s+[0-9a-f]{12}\s+-(\s|$)/);
     expect(table.stdout).toMatch(/\n {2}rogue\s+untrusted-signer\s+The skill 'rogue' is signed by/);
 
     // No trust file and no policy: no signature is checked, so no column.
     const plain = await runBin(["list", ...shelf.args]);
-    expect(plain.stdout.split("\n")[0]).toMatch(/^ID\s+ORIGIN\s+BYTES\s+DIGEST\s+DESCRIPTION$/);
+    expect(plain.stdout.split("\n")[0]).toMatch(
+      /^ID\s+ORIGIN\s+BODY\s+TREE\s+DIGEST\s+DESCRIPTION$/,
+    );
 
     // show names the signer of a builtin skill.
     const shown = await runBin(["show", "house", "--trust", shelf.trust, ...shelf.args]);

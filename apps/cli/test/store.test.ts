@@ -2,7 +2,7 @@
 // it, show a skill, refuse a second import unless --replace, check that check
 // agrees with import and writes nothing, remove a skill, and hand out the
 // payload, both as a summary and as a materialized skills.json.
-import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { parseJson, runBin, SAMPLE_BUNDLE } from "./support/run.js";
@@ -46,19 +46,28 @@ describe("import, list, show, remove", () => {
     const run = await runBin(["list", ...args]);
     expect(run.code, run.stderr).toBe(0);
     const lines = run.stdout.split("\n");
-    expect(lines[0]).toMatch(/^ID\s+ORIGIN\s+BYTES\s+DIGEST\s+DESCRIPTION$/);
+    expect(lines[0]).toMatch(/^ID\s+ORIGIN\s+BODY\s+TREE\s+DIGEST\s+DESCRIPTION$/);
     const rows = lines.slice(1, 4);
     expect(rows.map((row) => row.split(/\s+/)[0])).toEqual([
       "local-notes",
       "pdf-tools",
       "release-notes",
     ]);
-    expect(rows[0]).toMatch(/^local-notes\s+builtin\s+\d+ B\s+[0-9a-f]{12}$/);
+    const body = Buffer.byteLength(skillFile("local-notes"));
+    expect(rows[0]).toMatch(
+      new RegExp(`^local-notes\\s+builtin\\s+${body} B\\s+${body} B\\s+[0-9a-f]{12}$`),
+    );
+    // BODY is SKILL.md alone (what the payload bound counts), TREE every file of the skill.
+    const pdfBody = Buffer.byteLength(sampleSkill("pdf-tools"));
+    const pdfTree =
+      pdfBody + statSync(join(SAMPLE_BUNDLE, "pdf-tools", "scripts", "extract.sh")).size;
     expect(rows[1]).toMatch(
-      /^pdf-tools\s+managed\s+\d+ B\s+[0-9a-f]{12}\s+Extract text and tables from PDF files/,
+      new RegExp(
+        `^pdf-tools\\s+managed\\s+${pdfBody} B\\s+${pdfTree} B\\s+[0-9a-f]{12}\\s+Extract text and tables from PDF files`,
+      ),
     );
     // Aligned: every column starts at the header's offset.
-    for (const heading of ["ORIGIN", "BYTES", "DIGEST"]) {
+    for (const heading of ["ORIGIN", "BODY", "TREE", "DIGEST"]) {
       const at = lines[0]!.indexOf(heading);
       for (const row of rows) expect(row[at - 1]).toBe(" ");
       for (const row of rows) expect(row[at]).not.toBe(" ");
@@ -75,6 +84,9 @@ describe("import, list, show, remove", () => {
       ["pdf-tools", "managed"],
       ["release-notes", "managed"],
     ]);
+    expect(json.index).toContainEqual(
+      expect.objectContaining({ id: "pdf-tools", bytes: pdfBody, treeBytes: pdfTree }),
+    );
     expect(json.refused).toEqual([
       expect.objectContaining({ id: "wrong-title", code: "identity-mismatch" }),
     ]);

@@ -71,6 +71,10 @@ const server = await buildApp({
   allowedHosts: config.allowedHosts,
   lock: config.lock === undefined ? undefined : resolve(config.lock),
 });
+// Fastify logs "Server listening" as it binds; that line waits until the
+// console URL is printed, so on a terminal the URL is the first line a person sees.
+const level = server.app.log.level;
+server.app.log.level = "warn";
 try {
   await server.app.listen({ host: config.host, port: config.port });
 } catch (error) {
@@ -83,15 +87,18 @@ exitOnSignals(server);
 
 const { port } = server.app.server.address() as AddressInfo;
 const url = consoleUrl(config.host, port);
+const listening = `http://${config.host.includes(":") ? `[${config.host}]` : config.host}:${port}`;
 process.stdout.write(
   // The console URL first: it is the line a person starting the server wants.
   [
     config.token === undefined
       ? `console: ${url}#token=${token}`
       : `console: ${url} (append #token= and your SKILLSHELF_TOKEN)`,
-    `  skillshelf-server on http://${config.host.includes(":") ? `[${config.host}]` : config.host}:${port}`,
+    `  skillshelf-server on ${listening}`,
     `  builtin skills: ${shelf.roots.builtin}`,
     `  managed skills: ${shelf.managedLocation}`,
     "",
   ].join("\n"),
 );
+server.app.log.level = level;
+server.app.log.info(`Server listening at ${listening}`);

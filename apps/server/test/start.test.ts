@@ -67,6 +67,30 @@ it("pnpm start prints the console URL as its first line, after pnpm's own echo",
   await exited;
 }, 120_000);
 
+it("pnpm start on a terminal prints the console URL before any log line", async () => {
+  // `script` gives pnpm, the start script and the server one real terminal, as a person has.
+  const child = spawn("script", ["-qfec", "pnpm start --port 0", "/dev/null"], {
+    cwd: repo,
+    stdio: ["pipe", "pipe", "pipe"],
+    env: { ...process.env, SKILLSHELF_TOKEN: "" },
+    detached: true,
+  });
+  const group = child.pid!;
+  onTestFinished(() => {
+    try {
+      process.kill(-group, "SIGKILL");
+    } catch {}
+  });
+  const { out } = await watch(child, (o) => /Server listening/.test(o));
+  // What pnpm echoes of the script it runs ("> skillshelf@ start", "> node scripts/start.mjs") is pnpm's.
+  const lines = out.split(/\r?\n/).filter((line) => line.trim() !== "" && !line.startsWith("> "));
+  expect(lines[0]).toMatch(/^console: http:\/\/127\.0\.0\.1:\d+\/#token=[A-Za-z0-9_-]{43}$/);
+  expect(lines.findIndex((line) => /Server listening/.test(line))).toBeGreaterThan(0);
+  const exited = new Promise((resolve) => child.once("exit", resolve));
+  process.kill(-group, "SIGTERM");
+  await exited;
+}, 120_000);
+
 it("logs JSON lines to a pipe and human lines to a terminal, never the token", async () => {
   expect(existsSync(bin), "build the server first (pnpm build)").toBe(true);
   const dir = await mkdtemp(join(tmpdir(), "skillshelf-start-"));

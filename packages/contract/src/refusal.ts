@@ -78,6 +78,8 @@ export type Refusal<C extends Code = Code> = {
    * fault, and how many files of each, so the rest can be imported with `skip`.
    */
   concerns?: { skill: string; count: number }[];
+  /** already-defined, when an import clashes more than once: every skill already defined, with where (`skill` and `other` are the first). */
+  clashes?: { skill: string; other: string }[];
   /** Layout refusals and not-in-source: where SKILL.md files lie deeper, as `path` values, most first. */
   found?: { path: string; count: number }[];
   /** For a catalog refusal: the root the skill lives in. */

@@ -265,7 +265,9 @@ export const refusalTable: Record<Code, RefusalRule> = {
   "already-defined": refused(
     409,
     (r, say) =>
-      `The skill '${r.skill ?? ""}' is already defined${r.other === undefined ? "" : ` at ${r.other}`}; ${say.replace()} to overwrite a managed skill, or rename it.`,
+      r.clashes !== undefined && r.clashes.length > 1
+        ? `The skills ${r.clashes.map((c) => `'${c.skill}' (at ${c.other})`).join(", ")} are already defined; ${say.replace()} to overwrite managed skills, or rename them.`
+        : `The skill '${r.skill ?? ""}' is already defined${r.other === undefined ? "" : ` at ${r.other}`}; ${say.replace()} to overwrite a managed skill, or rename it.`,
     ["replace"],
   ),
   "unknown-skill": refused(

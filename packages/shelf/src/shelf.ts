@@ -65,6 +65,7 @@ import { signatureJudgeOf } from "./serve-policy.js";
 import type { SignatureStatus } from "./signature-status.js";
 import { type SignedVerifyResult, verifySigned } from "./signed-verify.js";
 import { type LockStatus, lockStatus, type SyncOptions, type SyncResult, syncSet } from "./sync.js";
+import { treeSizes } from "./tree-sizes.js";
 import { NO_TRUST, type Trust } from "./trust.js";
 import { type UpdateResult, updateSkills } from "./update.js";
 
@@ -91,6 +92,8 @@ export type ShelfListing = {
   signers: Map<string, Signer> | undefined;
   /** Which offered skills an MCP host is not served, or need not take (packages/mcp's judgement). */
   mcpWarnings: McpWarning[];
+  /** The bytes of each offered skill's whole tree (every file), by id; the catalog's `bytes` are its body's. */
+  treeBytes: Map<string, number>;
 };
 
 /**
@@ -203,6 +206,7 @@ export function shelfOver(roots: Roots, tool: string, trust: Trust = NO_TRUST): 
       // Drift is let through here to be shown; what the policy withholds is refused by the gate.
       const offered = new Set(listed.catalog.skills.map((skill) => skill.id));
       const unsigned = gated.refused.filter((skill) => offered.has(skill.id));
+      const served = await skills.list();
       return {
         ...listed,
         warnings,
@@ -211,7 +215,8 @@ export function shelfOver(roots: Roots, tool: string, trust: Trust = NO_TRUST): 
           a.id < b.id ? -1 : a.id > b.id ? 1 : 0,
         ),
         signers: judge === undefined ? undefined : gated.signers,
-        mcpWarnings: await mcpWarningsOf(skills, undefined),
+        mcpWarnings: served.skills.flatMap((skill) => mcpServability(skill)),
+        treeBytes: await treeSizes(roots, listed.catalog.skills, served.skills),
       };
     },
     describe: (id) => describeSigned(roots, id, trust),

@@ -47,18 +47,19 @@ export async function admitInstall(
   replace: boolean,
 ): Promise<{ ok: true; installed: InstalledSkill[] } | { ok: false; refusal: Refusal }> {
   const installed: InstalledSkill[] = [];
+  // Every clash is named at once, so one fix (rename, --replace, --skip) covers them all.
+  const clashes: { skill: string; other: string }[] = [];
   for (const skill of skills) {
     const id = skill.name;
     const inBuiltin = inspectRoot(builtin, id);
     if (inBuiltin !== undefined && judgeEntry(inBuiltin, "builtin").kind !== "absent") {
-      return { ok: false, refusal: { code: "already-defined", skill: id, other: inBuiltin.dir } };
+      clashes.push({ skill: id, other: inBuiltin.dir });
+      continue;
     }
     const present = await view.has(id);
     if (present && !replace) {
-      return {
-        ok: false,
-        refusal: { code: "already-defined", skill: id, other: placeOf(store, id) },
-      };
+      clashes.push({ skill: id, other: placeOf(store, id) });
+      continue;
     }
     const skillFile = skillFileOf(skill);
     installed.push({
@@ -67,6 +68,11 @@ export async function admitInstall(
       digest: digestOf(skillFile.bytes),
       path: `${placeOf(store, id)}/SKILL.md`,
     });
+  }
+  const [first] = clashes;
+  if (first !== undefined) {
+    const refusal: Refusal = { code: "already-defined", ...first };
+    return { ok: false, refusal: clashes.length > 1 ? { ...refusal, clashes } : refusal };
   }
   const over = await exceedsPayloadBound(builtin, view, skills);
   return over === undefined ? { ok: true, installed } : { ok: false, refusal: over };

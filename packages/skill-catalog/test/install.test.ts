@@ -170,6 +170,27 @@ describe("install and check", () => {
     await expect(stat(roots.managedDir)).rejects.toMatchObject({ code: "ENOENT" });
   });
 
+  it("names every skill already defined, builtin and managed, not only the first", async () => {
+    const roots = await seededRoots();
+    const result = await install(roots, [simple("shipped"), simple("new-one"), simple("mine")]);
+    const clashes = [
+      { skill: "shipped", other: join(roots.builtin, "shipped") },
+      { skill: "mine", other: join(roots.managedDir, "mine") },
+    ];
+    expect(result).toEqual({
+      ok: false,
+      refusal: { code: "already-defined", ...clashes[0], clashes },
+    });
+    expect(await check(roots, [simple("shipped"), simple("new-one"), simple("mine")])).toEqual(
+      result,
+    );
+    if (!result.ok) {
+      expect(message(result.refusal)).toBe(
+        `The skills 'shipped' (at ${clashes[0]!.other}), 'mine' (at ${clashes[1]!.other}) are already defined; install with the option replace: true to overwrite managed skills, or rename them.`,
+      );
+    }
+  });
+
   it("creates the managed root on first install", async () => {
     const roots = await makeRoots();
     const result = await install(roots, [simple("first")]);

@@ -22,6 +22,11 @@ it("finds an example in every package's README", () => {
   expect(consumer.packages.map((p) => p.name).filter((n) => !covered.has(n))).toEqual([]);
 });
 
+it("writes every example so that Node 20 runs it as written: JavaScript (.mjs) or shell", () => {
+  const typed = examples.filter((e) => e.language === "ts");
+  expect(typed.map((e) => `${e.packageName} README line ${e.line}`)).toEqual([]);
+});
+
 it.each(examples)("$packageName README example at line $line runs", async (example) => {
   const dir = makeRunDir(consumer, example.label);
   const env = {

@@ -5,6 +5,7 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { connect, createServer, type Socket } from "node:net";
 import { onTestFinished } from "vitest";
+import { freePort } from "./free-port.js";
 
 export type Served = { port: number; url: (repository: string) => string };
 
@@ -47,20 +48,6 @@ export async function serveSilence(): Promise<{ port: number; connections: () =>
   const address = server.address();
   if (address === null || typeof address === "string") throw new Error("no port");
   return { port: address.port, connections: () => count };
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.on("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const address = probe.address();
-      probe.close(() => {
-        if (address === null || typeof address === "string") reject(new Error("no port"));
-        else resolve(address.port);
-      });
-    });
-  });
 }
 
 async function waitForListener(port: number, daemon: ChildProcess): Promise<void> {

@@ -1,5 +1,7 @@
 // `skillshelf list`: the offered skills of both roots as an aligned table
-// (id, origin, size of SKILL.md, short digest, frontmatter description), then
+// (id, origin, BODY: the size of SKILL.md, which is what the payload bound
+// counts, TREE: the size of every file, short digest, frontmatter
+// description), then
 // the ids the catalog refuses with its reasons, then the revision a worker
 // would receive and how much of the payload bound the offered bodies use,
 // and last the Agent Skills specification's warnings for the offered skills
@@ -46,7 +48,12 @@ export async function runList(context: Context): Promise<number> {
       ...report,
       index: report.index.map((skill) => {
         const signer = signers?.get(skill.id);
-        return signer === undefined ? skill : { ...skill, signer };
+        const treeBytes = listed.treeBytes.get(skill.id);
+        return {
+          ...skill,
+          ...(treeBytes === undefined ? {} : { treeBytes }),
+          ...(signer === undefined ? {} : { signer }),
+        };
       }),
       payload: listed.payload,
       warnings,
@@ -66,7 +73,7 @@ export async function runList(context: Context): Promise<number> {
     out.line(`no skills in ${shelf.roots.builtin} or ${managedLocation}`);
     return EXIT_OK;
   }
-  for (const line of formatSkills(out, found, signers)) out.line(line);
+  for (const line of formatSkills(out, found, listed.treeBytes, signers)) out.line(line);
   if (found.refused.length > 0) {
     out.line();
     out.line(out.paint("bold", "refused:"));
@@ -90,7 +97,7 @@ export async function runList(context: Context): Promise<number> {
   out.line();
   const { bytes, limit } = listed.payload;
   out.line(
-    `payload ${formatBytes(bytes)} of ${formatBytes(limit)} (${((bytes / limit) * 100).toFixed(1)}% of the bound)`,
+    `bodies ${formatBytes(bytes)} of the payload's ${formatBytes(limit)} bound (${((bytes / limit) * 100).toFixed(1)}%)`,
   );
   out.line(`revision ${found.revision}`);
   printWarnings(output, warnings);
@@ -102,6 +109,7 @@ export async function runList(context: Context): Promise<number> {
 function formatSkills(
   out: Channel,
   found: Catalog,
+  treeBytes: ReadonlyMap<string, number>,
   signers: ReadonlyMap<string, Signer> | undefined,
 ): string[] {
   if (found.skills.length === 0) return [];
@@ -109,7 +117,8 @@ function formatSkills(
   const headings = [
     "ID",
     "ORIGIN",
-    "BYTES",
+    "BODY",
+    "TREE",
     "DIGEST",
     ...(signed ? ["SIGNER"] : []),
     "DESCRIPTION",
@@ -123,6 +132,7 @@ function formatSkills(
     skill.id,
     skill.origin,
     formatBytes(skill.bytes),
+    treeSize(out, treeBytes.get(skill.id)),
     out.paint("dim", skill.digest.slice(0, SHORT_DIGEST)),
     ...(signed ? [signerCell(out, signers.get(skill.id))] : []),
     descriptions[i] ?? "",
@@ -138,6 +148,11 @@ function formatSkills(
     const kept = truncate(description, Math.max(1, [...description].length - overflow));
     return line.slice(0, line.length - description.length) + kept;
   });
+}
+
+/** A skill's whole tree in bytes, or a dash when its files could not be read. */
+function treeSize(out: Channel, bytes: number | undefined): string {
+  return bytes === undefined ? out.paint("dim", "-") : formatBytes(bytes);
 }
 
 /** The principal a trusted key is listed for (as allowed_signers writes it), or a dash. */
