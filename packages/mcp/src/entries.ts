@@ -22,8 +22,22 @@ export type SkillEntry = {
   _meta?: { [SIGNER_META_KEY]: NonNullable<ServedSkill["signer"]> };
 };
 
+// A served skill the source keeps (admissions.ts) is the same object from
+// one listing to the next, so its entry (6,000 file URIs encoded for 1,000
+// skills) is made once per admission, not once per page.
+const made = new WeakMap<ServedSkill, SkillEntry>();
+
 /** The entry of a servable skill (one whose frontmatter carries name and description). */
 export function skillEntryOf(skill: ServedSkill): SkillEntry {
+  let entry = made.get(skill);
+  if (entry === undefined) {
+    entry = entryOf(skill);
+    made.set(skill, entry);
+  }
+  return entry;
+}
+
+function entryOf(skill: ServedSkill): SkillEntry {
   return {
     uri: skillUriOf(skill.id),
     frontmatter: skill.frontmatter ?? {},

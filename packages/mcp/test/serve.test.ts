@@ -127,6 +127,25 @@ describe.each(transports)("over %s", (_name, connect) => {
     );
   });
 
+  it("withholds the whole skill once a read finds a file removed since its files were read", async () => {
+    const shelf = await makeShelf();
+    const client = await connect(shelf);
+    const [pdf] = (await listAllSkills(client)).filter((e) => e.uri.includes("pdf-tools"));
+    const invoice = pdf!.resources.find((r) => r.uri.endsWith("templates/invoice.md"))!;
+    // Read once, so the server holds the skill's admission.
+    expect(await readVerified(client, invoice)).toBe(
+      servedFiles["pdf-tools"]!["templates/invoice.md"],
+    );
+    const { rm } = await import("node:fs/promises");
+    const { join } = await import("node:path");
+    await rm(join(shelf.managedDir, "pdf-tools", "scripts", "fill.py"));
+    for (const uri of ["skill://pdf-tools/scripts/fill.py", invoice.uri]) {
+      const error = await errorOf(client.readResource({ uri }));
+      expect(error.data).toMatchObject({ code: "drifted" });
+      expect(error.message).toContain("'scripts/fill.py' removed");
+    }
+  });
+
   it("refuses a skill whose SKILL.md was edited after import, and lists it no more", async () => {
     const shelf = await makeShelf();
     const client = await connect(shelf);

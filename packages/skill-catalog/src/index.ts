@@ -35,6 +35,7 @@ export type { Roots } from "./roots.js";
 export {
   describeSkill,
   readSkillFiles,
+  readOfferedFile,
   readStoredFile,
   type SkillDescription,
   type SkillFileSummary,
