@@ -28,6 +28,7 @@ import {
   type Roots,
   readOfferedFile,
   type SignatureJudge,
+  storedFindings,
 } from "@skillshelf/skill-catalog";
 import { type Admitted, createAdmissions } from "./admissions.js";
 import type {
@@ -167,6 +168,7 @@ async function servedOf(
     return { ok: false, code: admitted.refused.code, reason: admitted.refused.reason };
   }
   const { tree, signer } = admitted;
+  const findings = storedFindings(skill);
   return {
     ok: true,
     skill: {
@@ -175,6 +177,7 @@ async function servedOf(
       treeDigest: tree.digest,
       files: tree.files,
       ...(signer === undefined ? {} : { signer }),
+      ...(findings.length === 0 ? {} : { findings }),
     },
   };
 }
