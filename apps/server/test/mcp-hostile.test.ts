@@ -38,7 +38,7 @@ const files: Record<string, string> = {
   "SKILL.md": "---\nname: big\ndescription: Sixteen references of 64 KiB each\n---\n\n# big\n",
 };
 for (let i = 0; i < FILES; i++) {
-  files[`references/part-${i}.md`] = `${String(i % 10)}`.repeat(FILE_BYTES - 1) + "\n";
+  files[`references/part-${i}.md`] = `${String(i % 10).repeat(FILE_BYTES - 1)}\n`;
 }
 
 let child: ChildProcess;
@@ -53,7 +53,7 @@ beforeAll(async () => {
     await mkdir(join(at, ".."), { recursive: true });
     await writeFile(at, text);
   }
-  const env = { ...process.env, SKILLSHELF_TOKEN: token };
+  const env: NodeJS.ProcessEnv = { ...process.env, SKILLSHELF_TOKEN: token };
   delete env.NODE_EXTRA_CA_CERTS;
   child = spawn(
     process.execPath,

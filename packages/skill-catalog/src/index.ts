@@ -34,8 +34,8 @@ export { catalogReport, listSkills, skillReport } from "./report.js";
 export type { Roots } from "./roots.js";
 export {
   describeSkill,
-  readSkillFiles,
   readOfferedFile,
+  readSkillFiles,
   readStoredFile,
   type SkillDescription,
   type SkillFileSummary,
