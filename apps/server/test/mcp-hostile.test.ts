@@ -13,8 +13,11 @@
 // few tens of MiB. A client that never reads holds the server to what its
 // socket's buffers take: Node stops reading a connection's further requests
 // while its answers wait to be written, so 20,000 requests cost what the
-// first few hundred do. The bound (256 MiB over the idle peak) is what a
-// leak of the answers, or of the queued requests, would pass.
+// first few hundred do (measured here: about +40 MiB for the thousand, +10
+// to +30 MiB for the 20,000 unread). The bound, 256 MiB over the memory held
+// before (the peak is started over first), is what a leak of the answers or
+// of the queued requests would pass. Over stdio the same two are in
+// packages/mcp/test/hostile.test.ts and stdio-backpressure.test.ts.
 import { type ChildProcess, spawn } from "node:child_process";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
