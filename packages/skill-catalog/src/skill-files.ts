@@ -127,7 +127,7 @@ export async function readOfferedFile(
   id: string,
   path: string,
 ): Promise<StoredFileResult> {
-  const unsafe = judgeSkillFiles(id, [{ path, bytes: NO_BYTES }]);
+  const unsafe = judgeSkillPaths(id, [path]);
   if (unsafe !== undefined) return { ok: false, refusal: unsafe };
   if (!isValidId(id)) return { ok: false, refusal: { code: "unknown-skill", skill: id } };
   const store = storeOf(roots, origin);
