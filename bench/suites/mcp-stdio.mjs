@@ -13,8 +13,8 @@
 //   and with the same server code (the shelf's skills, as `skillshelf mcp`
 //   opens them, served by createSkillsServer) in this process over the
 //   SDK's in-memory transport, which leaves out the pipe, a process hop and
-//   the JSON each way. The memory server over stdio is timed beside them: the
-//   floor of any server over stdio.
+//   the JSON each way. The memory server is timed beside them over stdio and
+//   over the in-memory transport: the floors of any server over the SDK.
 // The memory server's answers are skillshelf's own (collected untimed), so
 // both sides send the same bytes. Every read's bytes are checked against
 // the manifest's digest, and every listing's count, outside the timing.
@@ -28,6 +28,7 @@ import { ensureImportedShelf } from "../gen/skill-set.mjs";
 import { createChildEnvironment } from "../lib/child.mjs";
 import { expectEqual } from "../lib/expect.mjs";
 import { compareContenders, pickFastest, scaleRounds } from "../lib/measure.mjs";
+import { createMemoryServer } from "../lib/memory-server.mjs";
 import { loadPackage, locatePackage, REPO_DIR } from "../lib/packages.mjs";
 import { createRatioRow, formatMs } from "../lib/report.mjs";
 import { createScratch, removeScratch } from "../lib/scratch.mjs";
@@ -53,13 +54,26 @@ async function loadModules() {
   const mcpDir = locatePackage("mcp");
   const sdk = join(mcpDir, "node_modules", "@modelcontextprotocol", "sdk", "dist", "esm");
   const load = (path) => import(pathToFileURL(path).href);
-  const [client, stdio, inMemory, zod] = await Promise.all([
+  const [client, stdio, inMemory, zod, server, types] = await Promise.all([
     load(join(sdk, "client", "index.js")),
     load(join(sdk, "client", "stdio.js")),
     load(join(sdk, "inMemory.js")),
     load(join(mcpDir, "node_modules", "zod", "index.js")),
+    load(join(sdk, "server", "index.js")),
+    load(join(sdk, "types.js")),
   ]);
-  return { reader, catalog, shelf, mcp, client, stdio, inMemory, z: zod.z };
+  return {
+    reader,
+    catalog,
+    shelf,
+    mcp,
+    client,
+    stdio,
+    inMemory,
+    z: zod.z,
+    Server: server.Server,
+    types,
+  };
 }
 
 /** The shelf's skills as `skillshelf mcp` opens them, served in this process over the in-memory transport. */
@@ -70,7 +84,11 @@ async function connectInProcess(modules, shelf) {
     shelf.workspace,
   );
   if (!opened.ok) throw new Error(`openShelf refused: ${opened.refusal.code}`);
-  const server = modules.mcp.createSkillsServer(opened.shelf.skills);
+  return connectServer(modules, modules.mcp.createSkillsServer(opened.shelf.skills));
+}
+
+/** An SDK Client connected to `server` over the SDK's in-memory transport. */
+async function connectServer(modules, server) {
   const [clientSide, serverSide] = modules.inMemory.InMemoryTransport.createLinkedPair();
   await server.connect(serverSide);
   const client = new modules.client.Client({ name: "bench", version: "0" });
@@ -181,6 +199,7 @@ async function openShelf(options, { memory }) {
     const answers = join(scratch, "answers.json");
     const byUri = Object.fromEntries(contents.map((content) => [content.uri, content]));
     await writeFile(answers, JSON.stringify({ entries, contents: byUri }));
+    opened.answers = { entries, contents: byUri };
     const script = join(REPO_DIR, "bench", "child", "mcp-memory-server.mjs");
     const inMemory = await connectStdio(modules, [script, answers]);
     clients.push(inMemory);
@@ -292,6 +311,10 @@ async function measureReadDisk(options) {
   let figures;
   try {
     const inProcess = await connectInProcess(opened.modules, shelf);
+    const memoryInProcess = await connectServer(
+      opened.modules,
+      createMemoryServer(opened.modules, opened.answers),
+    );
     try {
       figures = await compareContenders(
         [
@@ -304,6 +327,11 @@ async function measureReadDisk(options) {
             name: "skills server (in-process)",
             run: () => readAll(inProcess, uris),
             check: (contents) => expectManifest(contents, resources, "in-process read"),
+          },
+          {
+            name: "memory server (in-process)",
+            run: () => readAll(memoryInProcess, uris),
+            check: (contents) => expectManifest(contents, resources, "in-process memory read"),
           },
           {
             name: "memory server (stdio)",
@@ -329,6 +357,7 @@ async function measureReadDisk(options) {
       );
     } finally {
       await inProcess.close();
+      await memoryInProcess.close();
     }
   } finally {
     await opened.close();
@@ -337,6 +366,7 @@ async function measureReadDisk(options) {
   const fastest = pickFastest(figures, baselines);
   const others = baselines.map((name) => `${name} ${formatMs(figures[name].median)}`).join(", ");
   const floor = figures["memory server (stdio)"].median;
+  const inProcessFloor = figures["memory server (in-process)"].median;
   const row = (name, how, note) =>
     createRatioRow({
       bench: "mcp/read-disk",
@@ -355,7 +385,7 @@ async function measureReadDisk(options) {
     row(
       "skills server (in-process)",
       "over the SDK's in-memory transport",
-      `${uris.length} files; the shelf's skills served by createSkillsServer in the bench process; in-process reads: ${others}`,
+      `${uris.length} files; the shelf's skills served by createSkillsServer in the bench process; in-process reads: ${others}; the same SDK serving the same bytes from memory over the in-memory transport takes ${formatMs(inProcessFloor)} (ratio ${(inProcessFloor / fastest.ms).toFixed(2)}): the floor of any server over the SDK`,
     ),
     row(
       "skillshelf mcp (stdio)",

@@ -1,7 +1,7 @@
-// The findings' cost on the .tar.gz at the limits (50 skills, 5,000 files,
-// 61 MiB of generated Markdown with accented words, CJK and emoji): reading
-// the bundle alone against reading it and drawing every skill's findings.
-// The findings must add at most 10% to the read.
+// findings/60mib: the findings' cost on the .tar.gz at the limits (50
+// skills, 5,000 files, 61 MiB of generated Markdown with accented words,
+// CJK and emoji): reading the bundle alone against reading it and drawing
+// every skill's findings. The findings must add at most 10% to the read.
 
 import { ensureLimitTgz, readInput } from "../gen/inputs.mjs";
 import { expectEqual, expectSkills } from "../lib/expect.mjs";
@@ -44,7 +44,7 @@ async function measureFindings() {
   const findingsMs = computeMedian(totals.map((total, i) => total - reads[i]));
   return [
     createRatioRow({
-      bench: "reader/findings",
+      bench: "findings/60mib",
       measure: `readBundle + findingsOf / readBundle (.tar.gz, ${(bytes.length / MiB).toFixed(1)} MiB -> 61 MiB, 5,000 files), per round`,
       subject: formatMs(subject),
       baseline: formatMs(baseline),
@@ -61,7 +61,7 @@ async function measureFindings() {
 
 export const readerFindingsBenchmarks = [
   {
-    name: "reader/findings",
+    name: "findings/60mib",
     title: "findings over the .tar.gz at the limits vs reading it alone",
     run: measureFindings,
   },

@@ -3,8 +3,11 @@
 // collapse with the keyboard too), sizes in a column of their own, the
 // executable bit as a label, and a viewer beside the list that fetches one
 // file at a time from GET /api/skills/:id/files/<path>, streamed as text.
-// Opening a skill moves focus to its heading. A file is shown with
-// textContent only: markup in it stays text.
+// Above them, the findings of its files as held now (hidden text, HTML
+// comments, frontmatter that grants or runs, ambiguous frontmatter), each
+// with its code, place and the findings table's sentence, as `show` prints
+// them. Opening a skill moves focus to its heading. A file and a finding are
+// shown with textContent only: markup in them stays text.
 import { api, apiHeaders, fileAddress, unreachable } from "./api.js";
 import { byId, el, showRefusal } from "./dom.js";
 
@@ -103,6 +106,7 @@ export async function showSkill(id) {
   const heading = byId("detail-title");
   heading.textContent = id;
   byId("detail-refusal").hidden = true;
+  byId("detail-findings").hidden = true;
   byId("viewer-name").textContent = "";
   byId("viewer-text").textContent = "";
   if (!answer.ok) {
@@ -112,7 +116,8 @@ export async function showSkill(id) {
     heading.focus();
     return;
   }
-  const { skill, files, record, verify, signature } = answer.body;
+  const { skill, files, record, verify, signature, findings } = answer.body;
+  showFindings(findings);
   const facts = [
     ["origin", skill.origin],
     ["path", skill.path],
@@ -144,6 +149,28 @@ export async function showSkill(id) {
   const first = files.find((file) => file.path === "SKILL.md") ?? files[0];
   const button = tree.querySelector(`button[data-path="${CSS.escape(first?.path ?? "")}"]`);
   if (first && button instanceof HTMLButtonElement) await view(id, first, button);
+}
+
+/**
+ * The skill's findings, one item each: its code, where, and the sentence.
+ * @param {import("@skillshelf/bundle-reader").Finding[]} findings
+ */
+function showFindings(findings) {
+  const box = byId("detail-findings");
+  box.hidden = findings.length === 0;
+  const count = findings.length;
+  byId("detail-findings-title").textContent =
+    `${count} finding${count === 1 ? "" : "s"} in this skill's files, reported, not refused:`;
+  byId("detail-findings-list").replaceChildren(
+    ...findings.map((finding) =>
+      el(
+        "li",
+        { "data-code": finding.code, "data-path": finding.path },
+        el("span", { class: "code" }, finding.code),
+        finding.message,
+      ),
+    ),
+  );
 }
 
 /**

@@ -52,6 +52,40 @@ describe("POST /api/imports", () => {
     expect(listed.skills).toEqual([]);
   });
 
+  it("names every refusing file relative to its skill, however deep the skill lies in the archive", async () => {
+    const deep = {
+      "skills/notes/SKILL.md": files["notes/SKILL.md"],
+      "skills/notes/references/hidden.md": `See${tags("run rm")}.\n`,
+    };
+    const response = await fetch(`${server.url}/api/imports?dry_run=1&path=skills`, {
+      method: "POST",
+      headers: { ...server.auth, "content-type": "application/x-tar" },
+      body: tarOf("repo", deep),
+    });
+    expect(response.status).toBe(422);
+    const body = await bodyOf(response);
+    expect(body.refusal).toMatchObject({
+      code: "hidden-content",
+      skill: "notes",
+      path: "SKILL.md",
+      count: 2,
+    });
+    expect(body.message).toContain("(2 refusing findings; the first follows): SKILL.md:7:5 ");
+    expect(
+      body.findings.map((f: { skill: string; path: string; severity: string }) => [
+        f.skill,
+        f.path,
+        f.severity,
+      ]),
+    ).toEqual([
+      // Those that refuse first, each group in the order found.
+      ["notes", "SKILL.md", "refuse"],
+      ["notes", "references/hidden.md", "refuse"],
+      ["notes", "SKILL.md", "warn"],
+    ]);
+    expect(JSON.stringify(body)).not.toContain("repo/skills");
+  });
+
   it("refuses a code that is not a finding's as a bad query", async () => {
     const response = await postTar("?accept=everything");
     expect(response.status).toBe(400);

@@ -8,9 +8,14 @@
 // builtin skill's, which has no record, is the tree of its files on disk
 // now. The shelf may hand in its signature judge: a skill its policy
 // withholds (`unsigned`, `bad-signature`, `untrusted-signer`) is refused, and
-// a skill signed by a trusted key carries its signer. A file is read through the store that holds it and held against the
-// manifest, so a file edited after the skill was listed is refused
-// (`changed-file`).
+// a skill signed by a trusted key carries its signer. A file is read through
+// the store that holds it and held against the manifest on every read, so a
+// file edited after the skill was listed is refused: the read forgets the
+// skill's admission and asks the gate again, which names the drift
+// (`drifted`), or `changed-file` when the gate vouches for other bytes now.
+// Admissions are kept while a server hears the store's changes through
+// `subscribe` (admissions.ts says when they are made again), so a read of
+// one file costs reading and hashing that one file.
 import { createHash } from "node:crypto";
 import { readFrontmatter } from "@skillshelf/bundle-reader";
 import { message, type Refusal } from "@skillshelf/contract";
@@ -19,15 +24,19 @@ import {
   catalogWithBodies,
   type LoadedSkill,
   load,
+  type Origin,
   type Roots,
-  readStoredFile,
+  readOfferedFile,
   type SignatureJudge,
+  storedFindings,
 } from "@skillshelf/skill-catalog";
+import { type Admitted, createAdmissions } from "./admissions.js";
 import type {
   ServedSkill,
   SkillSource,
   SourceFile,
   SourceListing,
+  SourceRefusal,
   SourceSkill,
 } from "./skill-source.js";
 import { subscribeToStore } from "./store-changes.js";
@@ -35,54 +44,109 @@ import { subscribeToStore } from "./store-changes.js";
 /** What the application layer holds the served skills to: the shelf's signature judge. */
 export type SkillSourceOptions = { judge?: SignatureJudge };
 
+/** An admission, or why the skill is not served. */
+type Admission = { ok: true; admitted: Admitted } | ({ ok: false } & SourceRefusal);
+
 /**
  * The SkillSource over `roots` (as openShelf opens them: the builtin root and
  * the managed store), holding each skill to `options.judge` when given.
  */
 export function skillSourceOf(roots: Roots, options: SkillSourceOptions = {}): SkillSource {
-  const opened = roots;
+  const kept = createAdmissions();
+  const listeners = new Set<() => void>();
+  let stopStore: (() => void) | undefined;
+
+  /** `skill` (as just read) admitted and, while changes are heard, kept. */
+  const admit = async (skill: LoadedSkill): Promise<Admission> => {
+    const generation = kept.generation;
+    const served = await servedOf(roots, skill, options);
+    if (!served.ok) {
+      kept.forget(skill.id);
+      return served;
+    }
+    const admitted = { skill: served.skill, origin: skill.origin };
+    kept.keep(admitted, skill.digest, generation);
+    return { ok: true, admitted };
+  };
+  const admitFresh = async (id: string): Promise<Admission> => {
+    const loaded = await load(roots, id);
+    if (!loaded.ok) {
+      kept.forget(id);
+      return { ok: false, code: loaded.refusal.code, reason: loaded.refusal.reason };
+    }
+    return admit(loaded.skill);
+  };
   // Calls for one id made while another is under way share its answer (a
   // host reading a skill's files at once); nothing is kept once it settles.
-  const pending = new Map<string, Promise<SourceSkill>>();
-  const get = (id: string): Promise<SourceSkill> => {
+  const pending = new Map<string, Promise<Admission>>();
+  const admission = (id: string): Promise<Admission> => {
+    const held = kept.get(id);
+    if (held !== undefined) return Promise.resolve({ ok: true, admitted: held });
     const running = pending.get(id);
     if (running !== undefined) return running;
-    const started = getSkill(opened, id, options).finally(() => pending.delete(id));
+    const started = admitFresh(id).finally(() => pending.delete(id));
     pending.set(id, started);
     return started;
   };
-  return {
-    list: () => listSkills(opened, options),
-    get,
-    readFile: (id, path) => readFile(opened, get, id, path),
-    subscribe: (listener) => subscribeToStore(opened.managed, listener),
+
+  const list = async (): Promise<SourceListing> => {
+    const catalog = await catalogWithBodies(roots);
+    const refused: SourceListing["refused"] = catalog.refused.map(({ id, code, reason }) => ({
+      id,
+      code,
+      reason,
+    }));
+    kept.retain(new Set(catalog.skills.map((skill) => skill.id)));
+    const skills: ServedSkill[] = [];
+    for (const skill of catalog.skills) {
+      const held = kept.get(skill.id, skill.digest);
+      const served =
+        held === undefined ? await admit(skill) : { ok: true as const, admitted: held };
+      if (served.ok) skills.push(served.admitted.skill);
+      else refused.push({ id: skill.id, code: served.code, reason: served.reason });
+    }
+    return { skills, refused };
   };
-}
 
-async function listSkills(roots: Roots, options: SkillSourceOptions): Promise<SourceListing> {
-  const catalog = await catalogWithBodies(roots);
-  const refused: SourceListing["refused"] = catalog.refused.map(({ id, code, reason }) => ({
-    id,
-    code,
-    reason,
-  }));
-  const skills: ServedSkill[] = [];
-  for (const skill of catalog.skills) {
-    const served = await servedOf(roots, skill, options);
-    if (served.ok) skills.push(served.skill);
-    else refused.push({ id: skill.id, code: served.code, reason: served.reason });
-  }
-  return { skills, refused };
-}
+  const readFile = async (id: string, path: string): Promise<SourceFile> => {
+    const first = await admission(id);
+    if (!first.ok) return first;
+    const read = await readListed(roots, first.admitted, path);
+    if (read !== "changed") return read;
+    // Changed since admitted: the gate, asked again, names the drift.
+    kept.forget(id);
+    const again = await admitFresh(id);
+    if (!again.ok) return again;
+    const reread = await readListed(roots, again.admitted, path);
+    return reread === "changed" ? refusedBy({ code: "changed-file", skill: id, path }) : reread;
+  };
 
-async function getSkill(
-  roots: Roots,
-  id: string,
-  options: SkillSourceOptions,
-): Promise<SourceSkill> {
-  const loaded = await load(roots, id);
-  if (!loaded.ok) return { ok: false, code: loaded.refusal.code, reason: loaded.refusal.reason };
-  return servedOf(roots, loaded.skill, options);
+  const subscribe = (listener: () => void): (() => void) => {
+    listeners.add(listener);
+    if (stopStore === undefined) {
+      kept.setActive(true);
+      stopStore = subscribeToStore(roots.managed, () => {
+        kept.changed();
+        for (const heard of [...listeners]) heard();
+      });
+    }
+    return () => {
+      if (!listeners.delete(listener) || listeners.size > 0) return;
+      stopStore?.();
+      stopStore = undefined;
+      kept.setActive(false);
+    };
+  };
+
+  return {
+    list,
+    get: async (id) => {
+      const got = await admission(id);
+      return got.ok ? { ok: true, skill: got.admitted.skill } : got;
+    },
+    readFile,
+    subscribe,
+  };
 }
 
 /**
@@ -104,6 +168,7 @@ async function servedOf(
     return { ok: false, code: admitted.refused.code, reason: admitted.refused.reason };
   }
   const { tree, signer } = admitted;
+  const findings = storedFindings(skill);
   return {
     ok: true,
     skill: {
@@ -112,26 +177,23 @@ async function servedOf(
       treeDigest: tree.digest,
       files: tree.files,
       ...(signer === undefined ? {} : { signer }),
+      ...(findings.length === 0 ? {} : { findings }),
     },
   };
 }
 
-async function readFile(
+/** The bytes of `path` when they are the admitted tree's, `"changed"` when they are not. */
+async function readListed(
   roots: Roots,
-  get: (id: string) => Promise<SourceSkill>,
-  id: string,
+  { skill, origin }: { skill: ServedSkill; origin: Origin },
   path: string,
-): Promise<SourceFile> {
-  const got = await get(id);
-  if (!got.ok) return got;
-  const listed = got.skill.files.find((file) => file.path === path);
-  if (listed === undefined) return refusedBy({ code: "unknown-file", skill: id, path });
-  const read = await readStoredFile(roots, id, path);
-  if (!read.ok) return refusedBy(read.refusal);
+): Promise<SourceFile | "changed"> {
+  const listed = skill.files.find((file) => file.path === path);
+  if (listed === undefined) return refusedBy({ code: "unknown-file", skill: skill.id, path });
+  const read = await readOfferedFile(roots, origin, skill.id, path);
+  if (!read.ok) return read.refusal.code === "unknown-file" ? "changed" : refusedBy(read.refusal);
   const digest = createHash("sha256").update(read.bytes).digest("hex");
-  if (read.bytes.length !== listed.size || digest !== listed.sha256) {
-    return refusedBy({ code: "changed-file", skill: id, path });
-  }
+  if (read.bytes.length !== listed.size || digest !== listed.sha256) return "changed";
   return { ok: true, bytes: read.bytes };
 }
 

@@ -32,9 +32,18 @@ export function createMcpHttpHandler(
   source: SkillSource,
   options: McpHttpOptions = {},
 ): McpHttpHandler {
-  return options.sessions === true
-    ? sessionHandler(source, options)
-    : statelessHandler(source, options);
+  const handler =
+    options.sessions === true ? sessionHandler(source, options) : statelessHandler(source, options);
+  // The handler hears the store's changes while it is mounted, so the source
+  // keeps its admissions from one request (a server of its own) to the next.
+  const stop = source.subscribe(() => {});
+  return {
+    handle: handler.handle,
+    async close() {
+      await handler.close();
+      stop();
+    },
+  };
 }
 
 function statelessHandler(source: SkillSource, options: McpHttpOptions): McpHttpHandler {

@@ -5,6 +5,7 @@
 
 export { decodeCursor, encodeCursor, MAX_CURSOR_LENGTH } from "./cursor.js";
 export {
+  FINDINGS_META_KEY,
   SIGNER_META_KEY,
   type SkillEntry,
   type SkillResourceEntry,

@@ -6,6 +6,8 @@
 // over the catalog and its install records; an application layer may answer
 // it over anything else that keeps the same promises.
 
+import type { Finding } from "@skillshelf/bundle-reader";
+
 /** One file of a served skill, as its manifest records it. */
 export type ServedFile = {
   /** POSIX path below the skill's root. */
@@ -31,6 +33,12 @@ export type ServedSkill = {
   files: ServedFile[];
   /** Who signed `treeDigest`, when a key the shelf trusts did (SKILL.sig is not in `files`). */
   signer?: { principal: string; fingerprint: string; algorithm: string };
+  /**
+   * What the findings module (bundle-reader's findingsOf, through
+   * skill-catalog's storedFindings) finds in its SKILL.md, as `list` shows
+   * them; absent or empty when it finds nothing.
+   */
+  findings?: Finding[];
 };
 
 /** Why a source does not serve something: a code of the refusal table and its sentence. */

@@ -8,7 +8,7 @@ import { createHash } from "node:crypto";
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { ErrorCode } from "@modelcontextprotocol/sdk/types.js";
 import { describe, expect, it } from "vitest";
-import { skillSourceOf } from "../src/index.js";
+import { FINDINGS_META_KEY, skillSourceOf } from "../src/index.js";
 import { httpClient, serveHttp, stdioClient } from "./support/clients.js";
 import { errorOf, listAllSkills, readVerified, SkillsGet } from "./support/protocol.js";
 import { makeShelf, type Shelf, servedFiles } from "./support/shelf.js";
@@ -125,6 +125,60 @@ describe.each(transports)("over %s", (_name, connect) => {
     expect((await listAllSkills(client)).map((entry) => entry.uri)).not.toContain(
       "skill://pdf-tools/SKILL.md",
     );
+  });
+
+  it("carries what the findings module finds in a SKILL.md in the entry's _meta", async () => {
+    const shelf = await makeShelf();
+    const { mkdir, writeFile } = await import("node:fs/promises");
+    const { join } = await import("node:path");
+    await mkdir(join(shelf.builtin, "commented"));
+    await writeFile(
+      join(shelf.builtin, "commented", "SKILL.md"),
+      "---\nname: commented\ndescription: Has a comment\n---\n\n# commented\n\n<!-- the model reads this -->\n",
+    );
+    const client = await connect(shelf);
+    const entries = await listAllSkills(client);
+    const commented = entries.find((entry) => entry.uri === "skill://commented/SKILL.md")!;
+    expect(commented._meta).toEqual({
+      [FINDINGS_META_KEY]: [
+        expect.objectContaining({
+          code: "html-comment",
+          severity: "warn",
+          skill: "commented",
+          path: "SKILL.md",
+          line: 8,
+          column: 1,
+          message: expect.stringContaining("SKILL.md:8:1"),
+        }),
+      ],
+    });
+    const got = await client.request(
+      { method: "skills/get", params: { uri: "skill://commented/SKILL.md" } },
+      SkillsGet,
+    );
+    expect(got.skill._meta).toEqual(commented._meta);
+    // A skill with no findings carries no such key.
+    const pdf = entries.find((entry) => entry.uri === "skill://pdf-tools/SKILL.md")!;
+    expect(pdf._meta).toBeUndefined();
+  });
+
+  it("withholds the whole skill once a read finds a file removed since its files were read", async () => {
+    const shelf = await makeShelf();
+    const client = await connect(shelf);
+    const [pdf] = (await listAllSkills(client)).filter((e) => e.uri.includes("pdf-tools"));
+    const invoice = pdf!.resources.find((r) => r.uri.endsWith("templates/invoice.md"))!;
+    // Read once, so the server holds the skill's admission.
+    expect(await readVerified(client, invoice)).toBe(
+      servedFiles["pdf-tools"]!["templates/invoice.md"],
+    );
+    const { rm } = await import("node:fs/promises");
+    const { join } = await import("node:path");
+    await rm(join(shelf.managedDir, "pdf-tools", "scripts", "fill.py"));
+    for (const uri of ["skill://pdf-tools/scripts/fill.py", invoice.uri]) {
+      const error = await errorOf(client.readResource({ uri }));
+      expect(error.data).toMatchObject({ code: "drifted" });
+      expect(error.message).toContain("'scripts/fill.py' removed");
+    }
   });
 
   it("refuses a skill whose SKILL.md was edited after import, and lists it no more", async () => {

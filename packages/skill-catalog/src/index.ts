@@ -34,6 +34,7 @@ export { catalogReport, listSkills, skillReport } from "./report.js";
 export type { Roots } from "./roots.js";
 export {
   describeSkill,
+  readOfferedFile,
   readSkillFiles,
   readStoredFile,
   type SkillDescription,

@@ -16,7 +16,7 @@ import { locateName } from "./locate.js";
 import { type InstallRecord, treeOf } from "./record.js";
 import type { Roots } from "./roots.js";
 import type { ManagedStore, StoredFile } from "./store.js";
-import type { LoadedSkill } from "./types.js";
+import type { LoadedSkill, Origin } from "./types.js";
 import { type Verdict, verifyOne } from "./verify.js";
 
 /**
@@ -69,9 +69,12 @@ export async function locateStore(
     const detail = isValidId(id) ? {} : { detail: "it is not a valid id" };
     return { ok: false, refusal: { code: "unknown-skill", skill: id, ...detail } };
   }
-  const store = found.origin === "builtin" ? new DirectoryStore(roots.builtin) : roots.managed!;
-  return { ok: true, skill: found.skill, store };
+  return { ok: true, skill: found.skill, store: storeOf(roots, found.origin)! };
 }
+
+/** The store of the root `origin` names: the builtin directory (read only), or the managed store. */
+const storeOf = (roots: Roots, origin: Origin | undefined): ManagedStore | undefined =>
+  origin === "builtin" ? new DirectoryStore(roots.builtin) : roots.managed;
 
 /** Every file of the offered skill `id`, with the skill, judged by the reader's path rules. */
 export async function readSkillFiles(roots: Roots, id: string): Promise<SkillFilesResult> {
@@ -108,7 +111,32 @@ export async function readStoredFile(
   if (unsafe !== undefined) return { ok: false, refusal: unsafe };
   const located = await locateStore(roots, id);
   if (!located.ok) return located;
-  const read = await located.store.readFile(id, path);
+  return fileOf(located.store, id, path);
+}
+
+/**
+ * One file of the skill `id` that the caller found offered from `origin` a
+ * moment ago (the MCP source, holding its admission), read from that root's
+ * store without looking the skill up again, so a host reading a skill file
+ * by file pays for each file alone. A skill gone since answers
+ * `unknown-file`; the caller holds the bytes against the tree it admitted.
+ */
+export async function readOfferedFile(
+  roots: Roots,
+  origin: Origin,
+  id: string,
+  path: string,
+): Promise<StoredFileResult> {
+  const unsafe = judgeSkillPaths(id, [path]);
+  if (unsafe !== undefined) return { ok: false, refusal: unsafe };
+  if (!isValidId(id)) return { ok: false, refusal: { code: "unknown-skill", skill: id } };
+  const store = storeOf(roots, origin);
+  if (store === undefined) return { ok: false, refusal: { code: "unknown-skill", skill: id } };
+  return fileOf(store, id, path);
+}
+
+async function fileOf(store: ManagedStore, id: string, path: string): Promise<StoredFileResult> {
+  const read = await store.readFile(id, path);
   const unknownFile = { ok: false, refusal: { code: "unknown-file", skill: id, path } } as const;
   switch (read.kind) {
     case "bytes":

@@ -6,7 +6,8 @@
 // drift); a managed skill with no record was made by hand and is
 // `unapproved`. Builtin skills are the workspace's and pass this rule. The
 // whole tree is hashed on every call: docs/decisions.md says why no cache
-// stands in for that, and docs/benchmarks.md what it costs. admit-skill.ts
+// stands in for that, and docs/benchmarks.md what it costs (the MCP source
+// keeps its admissions between reads and still hashes every byte it serves). admit-skill.ts
 // applies this rule, and the shelf's signature policy after it, for the
 // payload (gate-catalog.ts) and the MCP server alike.
 import { message } from "@skillshelf/contract";

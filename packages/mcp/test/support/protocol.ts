@@ -12,6 +12,7 @@ export const SkillEntry = z.object({
   uri: z.string(),
   frontmatter: z.record(z.string(), z.unknown()),
   resources: z.array(Resource),
+  _meta: z.record(z.string(), z.unknown()).optional(),
 });
 export type SkillEntry = z.infer<typeof SkillEntry>;
 
