@@ -36,6 +36,28 @@ function watch(
   });
 }
 
+/** `command args` in a process group of its own, killed whole when the test ends; stopGroup ends it gently. */
+function spawnGroup(command: string, args: string[], stdin: "ignore" | "pipe") {
+  const child = spawn(command, args, {
+    cwd: repo,
+    stdio: [stdin, "pipe", "pipe"],
+    env: { ...process.env, SKILLSHELF_TOKEN: "" },
+    detached: true,
+  });
+  const group = child.pid!;
+  onTestFinished(() => {
+    try {
+      process.kill(-group, "SIGKILL");
+    } catch {}
+  });
+  const stopGroup = async (): Promise<void> => {
+    const exited = new Promise((resolve) => child.once("exit", resolve));
+    process.kill(-group, "SIGTERM");
+    await exited;
+  };
+  return { child, stopGroup };
+}
+
 const stop = async (child: ChildProcess): Promise<number | null> => {
   const exited = new Promise<number | null>((resolve) =>
     child.once("exit", (code) => resolve(code)),
@@ -46,49 +68,27 @@ const stop = async (child: ChildProcess): Promise<number | null> => {
 
 it("pnpm start prints the console URL as its first line, after pnpm's own echo", async () => {
   // Its own process group, so the test can stop pnpm, the script and the server together.
-  const child = spawn("pnpm", ["--silent", "start", "--port", "0"], {
-    cwd: repo,
-    stdio: ["ignore", "pipe", "pipe"],
-    env: { ...process.env, SKILLSHELF_TOKEN: "" },
-    detached: true,
-  });
-  const group = child.pid!;
-  onTestFinished(() => {
-    try {
-      process.kill(-group, "SIGKILL");
-    } catch {}
-  });
+  const { child, stopGroup } = spawnGroup("pnpm", ["--silent", "start", "--port", "0"], "ignore");
   const { out, err } = await watch(child, (o) => o.includes("managed skills:"));
   const [first] = out.trimStart().split("\n");
   expect(first).toMatch(/^console: http:\/\/127\.0\.0\.1:\d+\/#token=[A-Za-z0-9_-]{43}$/);
   expect(`${out}${err}`).not.toMatch(/update available|Packages in scope|Tasks:/i);
-  const exited = new Promise((resolve) => child.once("exit", resolve));
-  process.kill(-group, "SIGTERM");
-  await exited;
+  await stopGroup();
 }, 120_000);
 
 it("pnpm start on a terminal prints the console URL before any log line", async () => {
   // `script` gives pnpm, the start script and the server one real terminal, as a person has.
-  const child = spawn("script", ["-qfec", "pnpm start --port 0", "/dev/null"], {
-    cwd: repo,
-    stdio: ["pipe", "pipe", "pipe"],
-    env: { ...process.env, SKILLSHELF_TOKEN: "" },
-    detached: true,
-  });
-  const group = child.pid!;
-  onTestFinished(() => {
-    try {
-      process.kill(-group, "SIGKILL");
-    } catch {}
-  });
+  const { child, stopGroup } = spawnGroup(
+    "script",
+    ["-qfec", "pnpm start --port 0", "/dev/null"],
+    "pipe",
+  );
   const { out } = await watch(child, (o) => /Server listening/.test(o));
   // What pnpm echoes of the script it runs ("> skillshelf@ start", "> node scripts/start.mjs") is pnpm's.
   const lines = out.split(/\r?\n/).filter((line) => line.trim() !== "" && !line.startsWith("> "));
   expect(lines[0]).toMatch(/^console: http:\/\/127\.0\.0\.1:\d+\/#token=[A-Za-z0-9_-]{43}$/);
   expect(lines.findIndex((line) => /Server listening/.test(line))).toBeGreaterThan(0);
-  const exited = new Promise((resolve) => child.once("exit", resolve));
-  process.kill(-group, "SIGTERM");
-  await exited;
+  await stopGroup();
 }, 120_000);
 
 it("logs JSON lines to a pipe and human lines to a terminal, never the token", async () => {
