@@ -4,7 +4,8 @@
 // that exists only outside the store. Builtin skills are read here because
 // nothing gates them (a managed skill's drift would hide part of the leak).
 // Every answer must hold the skill's own bytes or a refusal, never a byte of
-// the outside directory; the loop's swaps are counted so the race is real.
+// the outside directory; the loop's swaps are counted so the race is real,
+// and /healthz answers within a second throughout.
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { readBundle } from "@skillshelf/bundle-reader";
@@ -38,6 +39,12 @@ const get = async (path: string): Promise<{ status: number; text: string }> => {
   return { status: response.status, text: await response.text() };
 };
 
+/** Fails unless /healthz answers 200 within a second. */
+const healthyWithinASecond = async (): Promise<void> => {
+  const response = await fetch(`${server.url}/healthz`, { signal: AbortSignal.timeout(1000) });
+  expect(response.status).toBe(200);
+};
+
 const READS = [
   "/api/payload",
   "/api/skills",
@@ -63,6 +70,7 @@ describe("a skill directory swapped for a link while it is read", () => {
     const statuses = new Map<string, Set<number>>();
     try {
       for (let round = 0; round < 100; round++) {
+        if (round % 10 === 0) await healthyWithinASecond();
         for (const path of READS) {
           const { status, text } = await get(path);
           if (text.includes(OUTSIDE)) leaked.push(`${path} (${status})`);
