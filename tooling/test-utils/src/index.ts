@@ -8,3 +8,4 @@ export { makeRootDirs, type RootDirs } from "./root-dirs.js";
 export { type SwapLoop, startSwapLoop } from "./swap-loop.js";
 export { makeTempDir } from "./temp-dir.js";
 export { skillText, writeSkills, writeTree } from "./trees.js";
+export { UNSAFE_PATHS, type UnsafePathCase } from "./unsafe-paths.js";
