@@ -38,7 +38,11 @@ export {
 export { readBundle } from "./read-bundle.js";
 export { skillFileOf } from "./skill-file.js";
 export { DEFAULT_GIT_TIMEOUT_MS } from "./sources/git.js";
-export { type ResolveRefOptions, resolveGitRef } from "./sources/git-resolve.js";
+export {
+  type ResolvedRef,
+  type ResolveRefOptions,
+  resolveGitRef,
+} from "./sources/git-resolve.js";
 export {
   type GitSpec,
   type GitSpecResult,

@@ -6,36 +6,46 @@
 // lock already names and the store already holds. Any other case (an
 // archive or folder source, a ref that cannot be told plainly or moved, a
 // skill missing, edited or different, a removal to make) is left to the
-// full sync, which reads every source and names each difference.
+// full sync, which reads every source and names each difference; except a
+// source that did not answer in time (or git missing), refused at once
+// rather than waited for a second time.
 import { resolveGitRef } from "@skillshelf/bundle-reader";
+import type { Refusal } from "@skillshelf/contract";
 import { type Roots, verify } from "@skillshelf/skill-catalog";
-import { entryOf, type Lock } from "./lock.js";
+import { type Lock, lockedSourceOf } from "./lock.js";
 import type { Manifest } from "./manifest.js";
 import { lockedEntryOf, sourceOf } from "./resolve-set.js";
 import type { SyncOutcome } from "./sync.js";
 
-const same = (a: unknown, b: unknown): boolean => JSON.stringify(a) === JSON.stringify(b);
+/**
+ * A frozen sync with nothing to do (`held`, its outcomes); a source that
+ * cannot be asked (`refusal`: it did not answer in time, or git is missing),
+ * which the full read would meet again after as long a wait; or undefined,
+ * when the full sync must decide.
+ */
+export type FrozenHeld = { held: SyncOutcome[] } | { refusal: Refusal } | undefined;
 
-/** The outcomes of a frozen sync with nothing to do, or undefined when a full sync must decide. */
+/** Whether a frozen sync of `lock` has nothing to do, found out without fetching. */
 export async function frozenHeld(
   roots: Roots,
   manifest: Manifest,
   base: string,
   lock: Lock,
   options: { prune?: boolean | undefined; signal?: AbortSignal | undefined },
-): Promise<SyncOutcome[] | undefined> {
-  const refsHeld = await Promise.all(
+): Promise<FrozenHeld> {
+  const asked = await Promise.all(
     manifest.skills.map(async (entry) => {
       const from = sourceOf(entry, base);
       if (!from.ok || from.source.kind !== "git") return false;
-      const wanted = lockedEntryOf(entry);
-      const locked = lock.sources.find((source) => same(entryOf(source), wanted));
+      const locked = lockedSourceOf(lock, lockedEntryOf(entry));
       if (locked?.commit === undefined) return false;
       const now = await resolveGitRef(from.source.url, from.source.ref, { signal: options.signal });
-      return now === locked.commit;
+      return now.ok ? now.commit === locked.commit : now.refusal;
     }),
   );
-  if (!refsHeld.every(Boolean)) return undefined;
+  const refusal = asked.find((answer) => typeof answer === "object");
+  if (refusal !== undefined) return { refusal };
+  if (!asked.every((answer) => answer === true)) return undefined;
   const verified = await verify(roots);
   if (!verified.ok) return undefined;
   const stored = new Map(verified.skills.map((verdict) => [verdict.id, verdict]));
@@ -50,5 +60,5 @@ export async function frozenHeld(
   const extra = verified.skills.filter(({ id }) => !locked.has(id));
   if (extra.length > 0 && options.prune === true) return undefined;
   for (const { id } of extra) outcomes.push({ id, status: "kept" });
-  return outcomes;
+  return { held: outcomes };
 }

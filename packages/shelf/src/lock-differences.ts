@@ -4,7 +4,7 @@
 // tree whose digest moved, a skill gained or lost; and for a store, a
 // locked skill absent, different or edited, or a skill the lock lacks.
 import type { Verdict } from "@skillshelf/skill-catalog";
-import { entryOf, type Lock } from "./lock.js";
+import { entryOf, type Lock, lockedSourceOf } from "./lock.js";
 import type { Manifest } from "./manifest.js";
 import { lockedEntryOf, type ResolvedSet } from "./resolve-set.js";
 
@@ -33,7 +33,7 @@ export function manifestDifferences(manifest: Manifest, lock: Lock): string[] {
 export function resolvedDifferences(set: ResolvedSet, lock: Lock): string[] {
   const differences: string[] = [];
   for (const now of set.lock.sources) {
-    const then = lock.sources.find((other) => same(entryOf(other), entryOf(now)));
+    const then = lockedSourceOf(lock, now);
     if (then === undefined) continue;
     const at =
       now.ref === undefined

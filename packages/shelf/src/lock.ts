@@ -121,6 +121,12 @@ export function formatLock(lock: Lock): string {
   return `${JSON.stringify({ lockVersion: 1, revision: lock.revision, sources, skills }, null, 2)}\n`;
 }
 
+/** The lock's source resolved from `entry` (a manifest entry as the lock keeps it, or a locked source). */
+export function lockedSourceOf(lock: Lock, entry: ManifestEntry): LockedSource | undefined {
+  const wanted = JSON.stringify(entryOf(entry));
+  return lock.sources.find((source) => JSON.stringify(entryOf(source)) === wanted);
+}
+
 /** The manifest entry a locked source was resolved from (what a manifest and a lock must agree on). */
 export function entryOf(source: ManifestEntry): ManifestEntry {
   return ordered(

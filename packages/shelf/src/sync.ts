@@ -71,8 +71,9 @@ export async function syncSet(
     if (differences.length > 0) return mismatch(options.lock, differences);
     const base = dirname(resolve(options.manifest));
     const held = await frozenHeld(roots, manifest.manifest, base, locked, options);
+    if (held !== undefined && "refusal" in held) return { ok: false, refusal: held.refusal };
     if (held !== undefined) {
-      const skills = held.sort(byId);
+      const skills = held.held.sort(byId);
       return { ok: true, skills, revision: locked.revision, lockChanged: false, inStep: true };
     }
   }

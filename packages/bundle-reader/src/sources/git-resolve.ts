@@ -3,11 +3,15 @@
 // read. A frozen sync uses it to learn that nothing moved, so it need not
 // fetch trees it already holds. It answers only when the answer is plain: a
 // full commit id names itself; a name must match exactly one branch or one
-// tag (a tag's peeled commit when it is annotated). Anything else, a failure
-// included, is "cannot say" (undefined), and the caller reads the source the
-// full way, which gives the failure its proper refusal.
+// tag (a tag's peeled commit when it is annotated). Anything else is "cannot
+// say" (commit undefined), and the caller reads the source the full way,
+// which gives a failure its proper refusal; only a source that did not
+// answer in time, or a missing git, is refused here, since the full read
+// would wait as long again to fail the same way.
 import { Reading } from "../reading.js";
+import type { Refusal } from "../types.js";
 import { DEFAULT_GIT_TIMEOUT_MS } from "./git.js";
+import { gitMissing, timedOut } from "./git-fetch.js";
 import { type GitRun, runGit } from "./git-run.js";
 import { parseGitSource } from "./git-spec.js";
 import { makeGitTemp, removeGitTemp } from "./git-temp.js";
@@ -20,24 +24,32 @@ export type ResolveRefOptions = {
   timeoutMs?: number | undefined;
 };
 
+/** The commit a ref names now (undefined: not plainly one), or why the source cannot be asked. */
+export type ResolvedRef =
+  | { ok: true; commit: string | undefined }
+  | { ok: false; refusal: Refusal };
+
+const CANNOT_SAY: ResolvedRef = { ok: true, commit: undefined };
+
 /** The commit `ref` (the default branch when undefined) of the repository at `url` names now, if plainly one. */
 export async function resolveGitRef(
   url: string,
   ref: string | undefined,
   options: ResolveRefOptions = {},
-): Promise<string | undefined> {
+): Promise<ResolvedRef> {
   const spec = parseGitSource(`git+${url}${ref === undefined ? "" : `#${ref}`}`);
-  if (!spec.ok) return undefined;
-  if (ref !== undefined && COMMIT.test(ref)) return ref;
+  if (!spec.ok) return CANNOT_SAY;
+  if (ref !== undefined && COMMIT.test(ref)) return { ok: true, commit: ref };
   const home = makeGitTemp();
-  if (home === undefined) return undefined;
+  if (home === undefined) return CANNOT_SAY;
+  const timeoutMs = options.timeoutMs ?? DEFAULT_GIT_TIMEOUT_MS;
   const reading = new Reading({ signal: options.signal });
   const cancel = (): void => reading.cancel();
   options.signal?.addEventListener("abort", cancel, { once: true });
   try {
     const run: GitRun = {
       home,
-      deadline: performance.now() + (options.timeoutMs ?? DEFAULT_GIT_TIMEOUT_MS),
+      deadline: performance.now() + timeoutMs,
       reading,
     };
     const pattern = ref ?? "HEAD";
@@ -46,8 +58,12 @@ export async function resolveGitRef(
     const listed = await runGit(run, ["ls-remote", "--end-of-options", url, ...patterns], {
       stdoutCap: LISTING_CAP,
     });
-    if (listed.kind !== "done" || listed.code !== 0) return undefined;
-    return pick(refsOf(listed.stdout.toString("utf8")), pattern);
+    if (listed.kind === "timeout")
+      return { ok: false, refusal: timedOut({ shown: spec.display, timeoutMs }) };
+    if (listed.kind === "missing")
+      return { ok: false, refusal: gitMissing({ shown: spec.display }) };
+    if (listed.kind !== "done" || listed.code !== 0) return CANNOT_SAY;
+    return { ok: true, commit: pick(refsOf(listed.stdout.toString("utf8")), pattern) };
   } finally {
     options.signal?.removeEventListener("abort", cancel);
     removeGitTemp(home);
