@@ -7,6 +7,9 @@
 import { createReadStream } from "node:fs";
 import { childEnv, type Run } from "./run.js";
 
+// Imported by URL at run time: the tests are type-checked before this
+// package is built (turbo's typecheck waits only for its dependencies), so
+// the type comes from the source the build compiles.
 type RunCli = typeof import("../../src/index.js").runCli;
 const { runCli } = (await import(new URL("../../dist/index.js", import.meta.url).href)) as {
   runCli: RunCli;
