@@ -78,11 +78,20 @@ function clusterProcesses(): number[] {
   return [postmaster, ...children];
 }
 
+/** Sends a signal to a process that may have exited (and been reaped) since it was listed. */
+function signalIfPresent(pid: number, signal: NodeJS.Signals): void {
+  try {
+    process.kill(pid, signal);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "ESRCH") throw error;
+  }
+}
+
 describe("a frozen database", () => {
   it("answers reads store-unavailable within their limit, and lists again once it runs", async () => {
     expect((await fetch(`${url}/api/skills`, { headers: auth })).status).toBe(200);
     const frozen = clusterProcesses();
-    for (const pid of frozen) process.kill(pid, "SIGSTOP");
+    for (const pid of frozen) signalIfPresent(pid, "SIGSTOP");
     try {
       const answers = await Promise.all(
         Array.from({ length: 3 }, () => fetch(`${url}/api/skills`, { headers: auth })),
@@ -107,7 +116,9 @@ describe("a frozen database", () => {
       expect(listed.code).toBe(3);
       expect(listed.stderr).toMatch(/^refused \(store-unavailable\)/);
     } finally {
-      for (const pid of frozen) process.kill(pid, "SIGCONT");
+      // Children first, the postmaster last: a backend that was already
+      // exiting when it was stopped is reaped as soon as the postmaster runs.
+      for (const pid of frozen.toReversed()) signalIfPresent(pid, "SIGCONT");
     }
     const again = await fetch(`${url}/api/skills`, { headers: auth });
     expect(again.status).toBe(200);
