@@ -4,6 +4,7 @@
 // quick command prints nothing extra), redraws itself in place on stderr, and
 // erases itself when the work ends. The bar measures against the reader's
 // limits, the one total known before a read ends.
+import { formatCount } from "@skillshelf/contract";
 import { type Channel, escapeControl, formatBytes } from "./output.js";
 
 export type Counts = { bytes: number; entries?: number };
@@ -91,7 +92,7 @@ export function formatProgress(
       parts.push(formatBytes(counts.bytes));
     }
     if (counts.entries !== undefined) {
-      parts.push(`${counts.entries.toLocaleString("en-US")} entries`);
+      parts.push(`${formatCount(counts.entries)} entries`);
     }
   }
   parts.push(err.paint("dim", `${(elapsedMs / 1000).toFixed(1)} s`));

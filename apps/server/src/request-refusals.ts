@@ -68,7 +68,7 @@ export const requestRefusals: Record<RequestCode, RequestRule> = {
   "too-slow": {
     status: 408,
     sentence: (r) =>
-      `The upload arrived slower than ${r.limit === undefined ? "the minimum rate" : `${r.limit.toLocaleString("en-US")} bytes per second`}, so it was cut to free its import slot; send it again over a faster connection.`,
+      `The upload arrived slower than ${r.limit === undefined ? "the minimum rate" : `${formatCount(r.limit)} bytes per second`}, so it was cut to free its import slot; send it again over a faster connection.`,
   },
   "not-ready": {
     status: 503,
@@ -86,3 +86,5 @@ export const requestRefusals: Record<RequestCode, RequestRule> = {
 export function isRequestCode(code: string): code is RequestCode {
   return Object.hasOwn(requestRefusals, code);
 }
+
+import { formatCount } from "@skillshelf/contract";

@@ -15,6 +15,7 @@
 // and without logging: keys are counted and compared here with a Set, and
 // diagnostics are read from the document, never sent to process.emitWarning
 // (nor given stack traces, which are most of what a diagnostic costs).
+import { formatCount } from "@skillshelf/contract";
 import { type Document, isMap, isPair, isScalar, isSeq, parseDocument } from "yaml";
 import { FRONTMATTER_WINDOW, readFrontmatterBlock } from "./frontmatter-block.js";
 import {
@@ -39,8 +40,6 @@ export type FrontmatterOptions = {
   budget?: { bytes: number };
 };
 
-const count = (n: number): string => n.toLocaleString("en-US");
-
 function beyond(bound: FrontmatterBound, limit: number, words: string): Frontmatter {
   return { kind: "invalid", reason: `its frontmatter ${words}`, bound, limit };
 }
@@ -56,7 +55,7 @@ export function readFrontmatter(text: string, options: FrontmatterOptions = {}):
       return beyond(
         "bytes",
         MAX_FRONTMATTER_BYTES,
-        `is not closed within ${count(MAX_FRONTMATTER_BYTES)} bytes, the most a frontmatter block may hold`,
+        `is not closed within ${formatCount(MAX_FRONTMATTER_BYTES)} bytes, the most a frontmatter block may hold`,
       );
     }
     return { kind: "invalid", reason: "its frontmatter opens with '---' but is never closed" };
@@ -68,7 +67,7 @@ export function readFrontmatter(text: string, options: FrontmatterOptions = {}):
     return beyond(
       "bytes",
       MAX_FRONTMATTER_BYTES,
-      `holds ${count(bytes)} bytes; a frontmatter block may hold at most ${count(MAX_FRONTMATTER_BYTES)}`,
+      `holds ${formatCount(bytes)} bytes; a frontmatter block may hold at most ${formatCount(MAX_FRONTMATTER_BYTES)}`,
     );
   }
   const plain = readPlainFields(blockLines);
@@ -84,7 +83,7 @@ export function readFrontmatter(text: string, options: FrontmatterOptions = {}):
       return beyond(
         "bundle-bytes",
         MAX_BUNDLE_FRONTMATTER_BYTES,
-        `takes the bundle's frontmatter parsed as YAML past ${count(MAX_BUNDLE_FRONTMATTER_BYTES)} bytes, the most one bundle may hold over all its skills`,
+        `takes the bundle's frontmatter parsed as YAML past ${formatCount(MAX_BUNDLE_FRONTMATTER_BYTES)} bytes, the most one bundle may hold over all its skills`,
       );
     }
     budget.bytes -= bytes;
@@ -103,7 +102,7 @@ function tooManyKeys(): Frontmatter {
   return beyond(
     "keys",
     MAX_FRONTMATTER_KEYS,
-    `holds more than ${count(MAX_FRONTMATTER_KEYS)} keys, the most a frontmatter block may hold`,
+    `holds more than ${formatCount(MAX_FRONTMATTER_KEYS)} keys, the most a frontmatter block may hold`,
   );
 }
 

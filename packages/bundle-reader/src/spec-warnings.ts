@@ -18,7 +18,7 @@
 // `frontmatter-too-large`), and at most MAX_WARNINGS warnings are kept, the
 // rest counted in one last warning.
 
-import { isValidId } from "@skillshelf/contract";
+import { formatCount, isValidId } from "@skillshelf/contract";
 import { type Frontmatter, readFrontmatter } from "./frontmatter.js";
 import {
   MAX_BUNDLE_FRONTMATTER_BYTES,
@@ -57,7 +57,7 @@ export function specWarnings(skills: readonly Skill[]): SpecVerdict {
       warn(
         "skill-file-too-large",
         "frontmatter",
-        `has a SKILL.md of ${count(file.bytes.length)} bytes; a catalog offers none over ${count(MAX_SKILL_FILE_BYTES)}, so its frontmatter was not read`,
+        `has a SKILL.md of ${formatCount(file.bytes.length)} bytes; a catalog offers none over ${formatCount(MAX_SKILL_FILE_BYTES)}, so its frontmatter was not read`,
       );
       continue;
     }
@@ -115,7 +115,7 @@ class KeptWarnings {
       code: "more-warnings",
       skill: last.skill,
       field: "frontmatter",
-      message: `${count(left)} more ${left === 1 ? "warning was" : "warnings were"} drawn and not listed; only the first ${MAX_WARNINGS} are kept.`,
+      message: `${formatCount(left)} more ${left === 1 ? "warning was" : "warnings were"} drawn and not listed; only the first ${MAX_WARNINGS} are kept.`,
     };
     return [...this.kept, more];
   }
@@ -135,7 +135,7 @@ function checkFrontmatter(frontmatter: Frontmatter, skill: string, warn: Warn): 
     warn(
       "missing-frontmatter",
       "frontmatter",
-      `has no frontmatter; ${SPEC} asks for a '---' block with 'name: ${skill}' and a 'description' of 1 to ${count(MAX_DESCRIPTION)} characters`,
+      `has no frontmatter; ${SPEC} asks for a '---' block with 'name: ${skill}' and a 'description' of 1 to ${formatCount(MAX_DESCRIPTION)} characters`,
     );
   } else {
     checkName(frontmatter.fields.name, skill, warn);
@@ -176,7 +176,7 @@ function checkDescription(description: unknown, warn: Warn): void {
     warn(
       "missing-field",
       "description",
-      `has no 'description' in its frontmatter; ${SPEC} asks for 1 to ${count(MAX_DESCRIPTION)} characters saying what it does and when to use it`,
+      `has no 'description' in its frontmatter; ${SPEC} asks for 1 to ${formatCount(MAX_DESCRIPTION)} characters saying what it does and when to use it`,
     );
   } else if (typeof description !== "string") {
     warn(
@@ -188,7 +188,7 @@ function checkDescription(description: unknown, warn: Warn): void {
     warn(
       "field-too-long",
       "description",
-      `has a 'description' of ${count(length(description))} characters; ${SPEC} allows at most ${count(MAX_DESCRIPTION)}`,
+      `has a 'description' of ${formatCount(length(description))} characters; ${SPEC} allows at most ${formatCount(MAX_DESCRIPTION)}`,
     );
   }
 }
@@ -213,7 +213,7 @@ function checkOptional(fields: Record<string, unknown>, warn: Warn): void {
       warn(
         "field-too-long",
         "compatibility",
-        `has a 'compatibility' of ${count(length(compatibility))} characters; ${SPEC} allows at most ${MAX_COMPATIBILITY}`,
+        `has a 'compatibility' of ${formatCount(length(compatibility))} characters; ${SPEC} allows at most ${MAX_COMPATIBILITY}`,
       );
     }
   }
@@ -252,5 +252,3 @@ function length(text: string): number {
   for (const _ of text) n++;
   return n;
 }
-
-const count = (n: number): string => n.toLocaleString("en-US");

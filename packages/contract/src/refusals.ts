@@ -5,6 +5,7 @@
 // that shows the sentence spells it (`--path skills` on the command line,
 // `path=skills` over HTTP, the chooser in the console, `path` in the
 // library), so the table carries which options each code's sentence names.
+import { formatCount } from "./format-bytes.js";
 import { MAX_PATH_BYTES, MAX_SEGMENT_BYTES } from "./limits.js";
 import type { Code, Refusal, UnsafePathReason } from "./refusal.js";
 import { type Option, type Surface, type Wording, wordingFor } from "./wording.js";
@@ -19,10 +20,7 @@ type RefusalRule = {
 
 const MIB = 1024 * 1024;
 
-// Grouped as en-US does, without toLocaleString: the path sentences below are
-// built when the module loads, and ICU's first use costs a CLI start 0.2 s.
-const grouped = (n: number): string => String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
-const bytesIn = (bytes: number): string => `${grouped(bytes)} bytes`;
+const bytesIn = (bytes: number): string => `${formatCount(bytes)} bytes`;
 
 const unsafeReasons: Record<UnsafePathReason, string> = {
   absolute: "it is absolute",
@@ -54,7 +52,7 @@ function strictSentence(r: Refusal): string {
   const more =
     count <= 1
       ? "that warning"
-      : `it and ${(count - 1).toLocaleString("en-US")} more ${count === 2 ? "warning" : "warnings"}`;
+      : `it and ${formatCount(count - 1)} more ${count === 2 ? "warning" : "warnings"}`;
   return `${first}, and strict checking turns ${more} into a refusal; fix the SKILL.md frontmatter, or import without strict checking.`;
 }
 
@@ -64,8 +62,8 @@ function foundHint(r: Refusal, say: Wording): string {
   const first = found[0];
   if (first === undefined) return "";
   const skills = (n: number): string =>
-    `${n.toLocaleString("en-US")} ${n === 1 ? "skill was" : "skills were"}`;
-  const others = found.slice(1).map((g) => `${g.count.toLocaleString("en-US")} under '${g.path}/'`);
+    `${formatCount(n)} ${n === 1 ? "skill was" : "skills were"}`;
+  const others = found.slice(1).map((g) => `${formatCount(g.count)} under '${g.path}/'`);
   const also = others.length === 0 ? "" : ` (and ${others.join(", ")})`;
   return `; ${skills(first.count)} found under '${first.path}/'${also}: ${say.importUnder(first.path)}`;
 }
@@ -90,7 +88,7 @@ function notInSourceSentence(r: Refusal, say: Wording): string {
 function listNames(names: readonly string[]): string {
   const shown = names.slice(0, 8).map((n) => `'${n}'`);
   const more = names.length - shown.length;
-  if (more > 0) return `${shown.join(", ")} and ${more.toLocaleString("en-US")} more`;
+  if (more > 0) return `${shown.join(", ")} and ${formatCount(more)} more`;
   if (shown.length === 1) return shown[0]!;
   return `${shown.slice(0, -1).join(", ")} and ${shown.at(-1)}`;
 }
@@ -101,7 +99,7 @@ function notUtf8Sentence(r: Refusal, say: Wording): string {
   const more =
     count <= 1
       ? " is"
-      : ` and ${(count - 1).toLocaleString("en-US")} other ${count === 2 ? "file are" : "files are"}`;
+      : ` and ${formatCount(count - 1)} other ${count === 2 ? "file are" : "files are"}`;
   return `The file${at(r)}${inSkill(r)}${more} not valid UTF-8 text; the store holds text only, so remove ${count <= 1 ? "it" : "them"} or convert ${count <= 1 ? "it" : "them"} (binary assets are refused, never altered)${concernsHint(r, say)}.`;
 }
 
@@ -110,7 +108,7 @@ function concernsHint(r: Refusal, say: Wording): string {
   const concerns = r.concerns;
   if (concerns === undefined || concerns.length === 0) return "";
   const counted = (c: { skill: string; count: number }, first: boolean): string =>
-    `${c.skill} (${c.count.toLocaleString("en-US")}${first ? (c.count === 1 ? " file" : " files") : ""})`;
+    `${c.skill} (${formatCount(c.count)}${first ? (c.count === 1 ? " file" : " files") : ""})`;
   const shown = concerns.slice(0, 8).map((c, i) => counted(c, i === 0));
   const more = concerns.length - shown.length;
   const listed = more > 0 ? `${shown.join(", ")} and ${more} more skills` : shown.join(", ");
@@ -122,7 +120,7 @@ function concernsHint(r: Refusal, say: Wording): string {
 function driftSentence(r: Refusal): string {
   const changes = r.changes ?? [];
   const named = changes.slice(0, 3).map((c) => `'${c.path}' ${c.change}`);
-  const more = changes.length > 3 ? ` and ${grouped(changes.length - 3)} more` : "";
+  const more = changes.length > 3 ? ` and ${formatCount(changes.length - 3)} more` : "";
   const which = named.length === 0 ? detail(r) : ` (${named.join(", ")}${more})`;
   const id = r.skill ?? "";
   return `The managed skill '${id}' no longer matches the files installed or approved${which}; run 'skillshelf update --force ${id}' to take its source's bytes again, or 'skillshelf approve ${id}' to vouch for the files as they are now.`;
@@ -131,8 +129,7 @@ function driftSentence(r: Refusal): string {
 /** hidden-content: the first refusing finding's own sentence, and how many refuse in all. */
 function hiddenContentSentence(r: Refusal): string {
   const count = "count" in r && r.count !== undefined ? r.count : 1;
-  const all =
-    count <= 1 ? "" : ` (${count.toLocaleString("en-US")} refusing findings; the first follows)`;
+  const all = count <= 1 ? "" : ` (${formatCount(count)} refusing findings; the first follows)`;
   const first =
     r.detail ??
     `${r.path ?? "a file"} hides content from a reader; remove it, or accept its finding's code for this import if it is meant.`;
@@ -235,7 +232,7 @@ export const refusalTable: Record<Code, RefusalRule> = {
   "too-many-entries": refused(
     413,
     (r) =>
-      `The bundle${at(r)} has more than ${r.limit === undefined ? "the allowed number of" : r.limit.toLocaleString("en-US")} entries; split it into smaller bundles.`,
+      `The bundle${at(r)} has more than ${r.limit === undefined ? "the allowed number of" : formatCount(r.limit)} entries; split it into smaller bundles.`,
   ),
   "too-large": refused(
     413,

@@ -5,7 +5,7 @@
 // payload's size cap mean the file was not made by materialize. Each failure
 // is a refusal with a stable code and the place it was found.
 import { readFile } from "node:fs/promises";
-import { MAX_PAYLOAD_BYTES, type Refusal } from "@skillshelf/contract";
+import { formatCount, MAX_PAYLOAD_BYTES, type Refusal } from "@skillshelf/contract";
 import { revisionOf, treeDigestOf } from "@skillshelf/skill-catalog";
 import type { z } from "zod";
 import { countBodyBytes, digestText } from "./digest.js";
@@ -36,7 +36,7 @@ function verifyPayload(path: string, payload: Payload): ReadPayloadResult {
   const { skills } = payload;
   const total = countBodyBytes(skills);
   if (total > MAX_PAYLOAD_BYTES) {
-    const detail = `its bodies total ${total.toLocaleString("en-US")} bytes, more than the ${MAX_PAYLOAD_BYTES.toLocaleString("en-US")} a payload may hold`;
+    const detail = `its bodies total ${formatCount(total)} bytes, more than the ${formatCount(MAX_PAYLOAD_BYTES)} a payload may hold`;
     return invalid(path, detail);
   }
   for (let index = 0; index < skills.length; index++) {

@@ -5,7 +5,7 @@
 // memory at once, so the sum of their UTF-8 bytes is capped; the per-file
 // cap (256 KiB) alone would let ten thousand skills add up to gigabytes. The
 // figure itself is the contract's MAX_PAYLOAD_BYTES; its use is owned here.
-import { MAX_PAYLOAD_BYTES, type Refusal } from "@skillshelf/contract";
+import { formatCount, MAX_PAYLOAD_BYTES, type Refusal } from "@skillshelf/contract";
 
 /** How much of the bound a set of offered skills uses. */
 export type PayloadUse = { bytes: number; limit: number };
@@ -26,7 +26,7 @@ export function refusePayloadTooLarge(
   count: number,
   when: "now" | "after-install" = "now",
 ): Refusal {
-  const figures = `${count.toLocaleString("en-US")} bodies ${when === "now" ? "total" : "would total"} ${bytes.toLocaleString("en-US")} bytes`;
+  const figures = `${formatCount(count)} bodies ${when === "now" ? "total" : "would total"} ${formatCount(bytes)} bytes`;
   const detail = when === "now" ? `the ${figures}` : `after this install the ${figures}`;
   return { code: "payload-too-large", limit: MAX_PAYLOAD_BYTES, detail };
 }

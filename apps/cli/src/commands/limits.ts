@@ -1,7 +1,7 @@
 // `skillshelf limits`: the reader's fixed limits, so that an operator (or a
 // script, with --json) can size a bundle or a cap of their own to match.
 
-import { limits } from "@skillshelf/contract";
+import { formatCount, limits } from "@skillshelf/contract";
 import type { Context } from "../context.js";
 import { formatBytes, formatTable, printJson } from "../output.js";
 import { EXIT_OK } from "../refusal.js";
@@ -14,8 +14,8 @@ export function runLimits(context: Context): number {
     return EXIT_OK;
   }
   const rows = [
-    ["max entries", maxEntries.toLocaleString("en-US")],
-    ["max bytes", `${formatBytes(maxBytes)} (${maxBytes.toLocaleString("en-US")} bytes, expanded)`],
+    ["max entries", formatCount(maxEntries)],
+    ["max bytes", `${formatBytes(maxBytes)} (${formatCount(maxBytes)} bytes, expanded)`],
   ];
   for (const line of formatTable(rows)) output.out.line(line);
   return EXIT_OK;
