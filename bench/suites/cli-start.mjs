@@ -1,8 +1,9 @@
 // How fast the `skillshelf` command starts, as a whole process against
 // `node -e 0` started the same way in the same run: `--version` and `help`
-// load no command module and no store (target 1.3 times), and `list` of 100
-// skills loads only what listing needs (target 2 times). Every process runs
-// without NODE_EXTRA_CA_CERTS, which adds its own start-up cost to both sides.
+// are printed as the build rendered them, loading no command line (target 1.3
+// times), and `list` of 100 skills loads only what listing needs (target 2
+// times). Every process runs without NODE_EXTRA_CA_CERTS, which adds its own
+// start-up cost to both sides.
 
 import { spawn } from "node:child_process";
 import { join } from "node:path";
@@ -30,7 +31,9 @@ function runNode(args, env) {
 }
 
 async function measureStart() {
-  const bin = join(locatePackage("cli"), "dist", "bin.js");
+  // The command as installed: the package's bin, which prints a fixed answer
+  // itself and hands every other command line to dist/bin.js.
+  const bin = join(locatePackage("cli"), "bin", "skillshelf.cjs");
   const workspace = join(await ensureSkillRoot(100, 1024), "..");
   const data = await createScratch("cli-start");
   const env = createChildEnvironment();
