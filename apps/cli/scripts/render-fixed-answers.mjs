@@ -15,12 +15,23 @@ const lines = [
   ["help"],
   ["--help"],
   ["-h"],
-  ...names.flatMap((name) => [["help", name], [name, "--help"], [name, "-h"]]),
+  ...names.flatMap((name) => [
+    ["help", name],
+    [name, "--help"],
+    [name, "-h"],
+  ]),
 ];
 
 /** A stream that keeps what is written, as a pipe or a file would receive it. */
 function sink() {
-  const stream = { text: "", isTTY: false, write: (chunk) => ((stream.text += chunk), true) };
+  const stream = {
+    text: "",
+    isTTY: false,
+    write(chunk) {
+      stream.text += chunk;
+      return true;
+    },
+  };
   return stream;
 }
 
@@ -31,8 +42,13 @@ for (const args of lines) {
   const env = { PATH: process.env.PATH };
   const code = await runCli({ args, env, stdin: process.stdin, stdout, stderr, cwd: "/" });
   if (code !== 0 || stderr.text !== "" || stdout.text === "") {
-    throw new Error(`skillshelf ${args.join(" ")} did not answer plainly (exit ${code}): ${stderr.text}`);
+    throw new Error(
+      `skillshelf ${args.join(" ")} did not answer plainly (exit ${code}): ${stderr.text}`,
+    );
   }
   answers[fixedAnswers.answerKey(args)] = stdout.text;
 }
-writeFileSync(new URL("../dist/fixed-answers.json", import.meta.url), `${JSON.stringify({ answers })}\n`);
+writeFileSync(
+  new URL("../dist/fixed-answers.json", import.meta.url),
+  `${JSON.stringify({ answers })}\n`,
+);

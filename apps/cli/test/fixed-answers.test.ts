@@ -41,7 +41,11 @@ describe("the answers rendered at build time", () => {
     }
     for (const spec of commandSpecs) {
       const name = spec.usage.split(" ")[0]!;
-      for (const line of [["help", name], [name, "--help"], [name, "-h"]]) {
+      for (const line of [
+        ["help", name],
+        [name, "--help"],
+        [name, "-h"],
+      ]) {
         expect(keys.has(fixed.answerKey(line)), line.join(" ")).toBe(true);
       }
     }
