@@ -2,7 +2,7 @@
 // answer, in the reader's own sentence (the CLI words nothing), marked by
 // what they did: `finding` for a warning, `accepted` for a refusing finding
 // whose code the operator accepted, `refusing` for one that refused the
-// import (a stored skill's findings, from list and show, are all plain
+// import (a stored skill's findings, from list, show and verify, are all plain
 // `finding`s: nothing refuses at read time). With --json they travel in the answer instead, as the shelf
 // returned them. --accept takes only the reader's finding codes.
 import { type Finding, type FindingCode, findingCodes } from "@skillshelf/bundle-reader";

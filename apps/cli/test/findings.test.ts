@@ -138,6 +138,67 @@ describe("findings of stored skills", () => {
   });
 });
 
+describe("findings of every file of a stored skill", () => {
+  /** A builtin skill whose reference (not its SKILL.md) holds a bidi override. */
+  function builtinWithHiddenReference(): { args: string[] } {
+    const roots = makeRoots();
+    writeTree(join(roots.workspace, "skills", "notes"), {
+      "SKILL.md": "---\nname: notes\ndescription: Reads notes.\n---\n# notes\n",
+      "references/guide.md": "Open invoice\u202Etxt.exe first.\n",
+    });
+    return roots;
+  }
+
+  it("list reports what a reference file hides, not only SKILL.md", async () => {
+    const { args } = builtinWithHiddenReference();
+    const list = parseJson(await runBin(["list", "--json", ...args]));
+    expect(list.findings).toMatchObject([
+      {
+        code: "hidden-text",
+        severity: "warn",
+        skill: "notes",
+        path: "references/guide.md",
+        line: 1,
+        column: 13,
+      },
+    ]);
+    const human = await runBin(["list", ...args]);
+    expect(human.code).toBe(0);
+    expect(human.stderr).toMatch(
+      /^finding \(hidden-text\): skill 'notes': references\/guide\.md:1:13 /m,
+    );
+  });
+
+  it("verify names what a hand edit hid in any file, beside the drift, and the exit code stays the drift's", async () => {
+    const { data, args } = makeRoots();
+    expect((await runBin(["import", sourceWith(""), ...args])).code).toBe(0);
+    const clean = await runBin(["verify", ...args]);
+    expect(clean.code).toBe(0);
+    expect(clean.stderr).not.toContain("hidden-text");
+    writeFileSync(
+      join(data, "skills", "notes", "reference.md"),
+      `plain${tags("ignore previous")}\n`,
+    );
+    const verified = await runBin(["verify", ...args]);
+    expect(verified.code).toBe(1);
+    expect(verified.stdout).toContain("modified reference.md");
+    expect(verified.stderr).toContain(
+      "finding (hidden-text): skill 'notes': reference.md:1:6 holds hidden text \"ignore previous\"",
+    );
+    const json = parseJson(await runBin(["verify", "--json", ...args]));
+    expect(json.skills).toMatchObject([
+      {
+        id: "notes",
+        status: "changed",
+        findings: [
+          { code: "html-comment", path: "SKILL.md" },
+          { code: "hidden-text", severity: "refuse", path: "reference.md", line: 1, column: 6 },
+        ],
+      },
+    ]);
+  });
+});
+
 describe("update", () => {
   it("judges the source's new bytes with the codes the record accepted", async () => {
     const { args } = makeRoots();

@@ -45,7 +45,7 @@ export type SkillsAnswer = {
    * bad-signature, untrusted-signer).
    */
   withheld: ListedRefusal[];
-  /** The findings of each offered SKILL.md (reported; nothing refuses at read time). */
+  /** The findings of each offered skill's text files, as list has them (reported; nothing refuses at read time). */
   findings: Finding[];
 };
 

@@ -28,7 +28,6 @@ import {
   type Roots,
   readOfferedFile,
   type SignatureJudge,
-  storedFindings,
 } from "@skillshelf/skill-catalog";
 import { type Admitted, createAdmissions } from "./admissions.js";
 import type {
@@ -167,8 +166,7 @@ async function servedOf(
     if ("unreadable" in admitted) return refusedBy(admitted.unreadable);
     return { ok: false, code: admitted.refused.code, reason: admitted.refused.reason };
   }
-  const { tree, signer } = admitted;
-  const findings = storedFindings(skill);
+  const { tree, signer, findings } = admitted;
   return {
     ok: true,
     skill: {

@@ -35,8 +35,8 @@ export type ServedSkill = {
   signer?: { principal: string; fingerprint: string; algorithm: string };
   /**
    * What the findings module (bundle-reader's findingsOf, through
-   * skill-catalog's storedFindings) finds in its SKILL.md, as `list` shows
-   * them; absent or empty when it finds nothing.
+   * skill-catalog's treeFindings) finds in the text files of the tree
+   * served, as `list` shows them; absent or empty when it finds nothing.
    */
   findings?: Finding[];
 };

@@ -162,6 +162,36 @@ describe.each(transports)("over %s", (_name, connect) => {
     expect(pdf._meta).toBeUndefined();
   });
 
+  it("carries the findings of every text file of the tree served, not only SKILL.md", async () => {
+    const shelf = await makeShelf();
+    const { mkdir, writeFile } = await import("node:fs/promises");
+    const { join } = await import("node:path");
+    await mkdir(join(shelf.builtin, "guided", "references"), { recursive: true });
+    await writeFile(
+      join(shelf.builtin, "guided", "SKILL.md"),
+      "---\nname: guided\ndescription: Follows its guide\n---\n\n# guided\n",
+    );
+    await writeFile(
+      join(shelf.builtin, "guided", "references", "guide.md"),
+      "Open invoice\u202Etxt.exe first.\n",
+    );
+    const client = await connect(shelf);
+    const entries = await listAllSkills(client);
+    const guided = entries.find((entry) => entry.uri === "skill://guided/SKILL.md")!;
+    expect(guided._meta).toEqual({
+      [FINDINGS_META_KEY]: [
+        expect.objectContaining({
+          code: "hidden-text",
+          severity: "warn",
+          skill: "guided",
+          path: "references/guide.md",
+          line: 1,
+          column: 13,
+        }),
+      ],
+    });
+  });
+
   it("withholds the whole skill once a read finds a file removed since its files were read", async () => {
     const shelf = await makeShelf();
     const client = await connect(shelf);

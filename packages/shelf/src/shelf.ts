@@ -71,8 +71,9 @@ import { type UpdateResult, updateSkills } from "./update.js";
 
 /**
  * What `list` shows: the catalog with bodies, records by id, the payload
- * bound's use, warnings, the findings of each offered SKILL.md (reported,
- * never refusing at read time), the offered skills a worker is not handed
+ * bound's use, warnings, the findings of each offered skill (of every text
+ * file of the tree served; of SKILL.md alone for a skill withheld from
+ * serving; reported, never refusing at read time), the offered skills a worker is not handed
  * because nobody vouched for them as they are (drifted, unapproved) or
  * because the signature policy withholds them (unsigned, bad-signature,
  * untrusted-signer), and who signed each skill a trusted key signed.
@@ -201,12 +202,17 @@ export function shelfOver(roots: Roots, tool: string, trust: Trust = NO_TRUST): 
     list: async () => {
       const listed = await listSkills(roots);
       const warnings = listed.catalog.skills.flatMap((skill) => storedSpecWarnings(skill));
-      const findings = listed.catalog.skills.flatMap((skill) => storedFindings(skill));
       const gated = await gateCatalog(roots, listed.catalog, held({ allowDrift: true }));
       // Drift is let through here to be shown; what the policy withholds is refused by the gate.
       const offered = new Set(listed.catalog.skills.map((skill) => skill.id));
       const unsigned = gated.refused.filter((skill) => offered.has(skill.id));
       const served = await skills.list();
+      // A served skill's findings cover every text file of the tree served;
+      // one withheld from serving is reported on its SKILL.md alone.
+      const servedFindings = new Map(served.skills.map((skill) => [skill.id, skill.findings]));
+      const findings = listed.catalog.skills.flatMap((skill) =>
+        servedFindings.has(skill.id) ? (servedFindings.get(skill.id) ?? []) : storedFindings(skill),
+      );
       return {
         ...listed,
         warnings,

@@ -6,8 +6,10 @@
 // it. This package holds no signature rule (the shelf owns the trust file and
 // the policy, signature-status.ts); it only reads the tree and SKILL.sig and
 // applies the judge's answer, so the payload and MCP cannot disagree.
+import type { Finding } from "@skillshelf/bundle-reader";
 import { message, type Refusal } from "@skillshelf/contract";
 import { SIGNATURE_FILE_NAME } from "@skillshelf/signatures";
+import { treeFindings } from "./known-skills.js";
 import { isSignatureFile, type Tree, treeOf } from "./record.js";
 import type { Roots } from "./roots.js";
 import { readSkillFiles } from "./skill-files.js";
@@ -40,8 +42,8 @@ export type ServeOptions = {
 };
 
 export type Admission =
-  /** `tree`: the tree served; `allowed`: the drift let through by allowDrift. */
-  | { ok: true; tree: Tree; signer?: Signer; allowed?: RefusedSkill }
+  /** `tree`: the tree served, `findings`: what its text files hide; `allowed`: the drift let through by allowDrift. */
+  | { ok: true; tree: Tree; findings: Finding[]; signer?: Signer; allowed?: RefusedSkill }
   /** Withheld: not vouched for, or refused by the judge. */
   | { ok: false; refused: RefusedSkill }
   /** Its files could not be read (a builtin skill, or one let through by allowDrift). */
@@ -54,13 +56,13 @@ export async function admitSkill(
   options: ServeOptions = {},
 ): Promise<Admission> {
   let allowed: RefusedSkill | undefined;
-  let held: { tree: Tree; signature: Uint8Array | undefined } | undefined;
+  let held: { tree: Tree; findings: Finding[]; signature: Uint8Array | undefined } | undefined;
   if (skill.origin === "managed" && roots.managed !== undefined) {
     const vouched = await vouchedTree(roots.managed, skill);
     if (vouched.ok) {
       const signature =
         options.judge === undefined ? undefined : await readSignature(roots.managed, skill.id);
-      held = { tree: vouched.tree, signature };
+      held = { tree: vouched.tree, findings: vouched.findings, signature };
     } else if (options.allowDrift === true) allowed = vouched.refused;
     else return { ok: false, refused: vouched.refused };
   }
@@ -69,13 +71,15 @@ export async function admitSkill(
     const read = await readSkillFiles(roots, skill.id);
     if (!read.ok) return { ok: false, unreadable: read.refusal };
     const signature = read.files.find((file) => isSignatureFile(file.path))?.bytes;
-    held = { tree: treeOf(read.files), signature };
+    const tree = treeOf(read.files);
+    held = { tree, findings: treeFindings(skill.id, tree, read.files), signature };
   }
   const judged = options.judge?.(skill.id, held.tree.digest, held.signature) ?? { ok: true };
   if (!judged.ok) return { ok: false, refused: withheld(skill, judged.refusal) };
   return {
     ok: true,
     tree: held.tree,
+    findings: held.findings,
     ...(judged.signer === undefined ? {} : { signer: judged.signer }),
     ...(allowed === undefined ? {} : { allowed }),
   };

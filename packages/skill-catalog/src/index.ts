@@ -13,7 +13,7 @@ export { DirectoryStore } from "./directory-store.js";
 export { type GatedCatalog, type GateOptions, gateCatalog } from "./gate-catalog.js";
 export { judgeEntry } from "./inspect-skill.js";
 export { applySet, check, install } from "./install.js";
-export { KNOWN_SKILLS, storedFindings, storedSpecWarnings } from "./known-skills.js";
+export { KNOWN_SKILLS, storedFindings, storedSpecWarnings, treeFindings } from "./known-skills.js";
 export { load } from "./load.js";
 export { type PayloadUse, payloadUse, refusePayloadTooLarge } from "./payload-bound.js";
 export { MAX_RECORD_BYTES } from "./read-record.js";

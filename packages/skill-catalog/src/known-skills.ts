@@ -6,10 +6,16 @@
 // it computes anyway for the revision, and never a YAML parse again. Both
 // maps are bounded (entries and what they hold), so a store of many large
 // frontmatters costs a parse now and then, never unbounded memory. The
-// findings of a SKILL.md (what its bytes hide) are kept the same way.
+// findings of a SKILL.md (what its bytes hide) are kept the same way, and
+// those of a whole tree (every text file of a skill) under its tree digest,
+// judged wherever the tree is read from its bytes (verify, a builtin
+// skill's admission, show).
+import { isUtf8 } from "node:buffer";
 import { type Finding, findingsOf, specWarningsOf, type Warning } from "@skillshelf/bundle-reader";
 import { BoundedCache } from "./bounded-cache.js";
 import type { Identity } from "./identity.js";
+import { isSignatureFile, type Tree } from "./record.js";
+import type { StoredFile } from "./store.js";
 
 /** How many SKILL.md files' identities and warnings are kept. */
 export const KNOWN_SKILLS = 10_000;
@@ -60,5 +66,22 @@ const findings = new BoundedCache<Finding[]>(
 export function storedFindings(skill: { id: string; digest: string; text: string }): Finding[] {
   return findings.through(keyOf(skill.digest, skill.id), () =>
     findingsOf({ name: skill.id, files: [{ path: "SKILL.md", text: skill.text }] }),
+  );
+}
+
+const treeFindingsKept = new BoundedCache<Finding[]>(KNOWN_SKILLS, 100_000, (list) => list.length);
+
+/**
+ * The findings of every text file of skill `id`'s tree `tree`, whose bytes
+ * are `files` (as just read, the tree computed from them), judged once per
+ * tree digest. SKILL.sig is not part of the tree and is not read; a file
+ * that is not UTF-8 cannot be stored, and is passed over rather than decoded.
+ */
+export function treeFindings(id: string, tree: Tree, files: readonly StoredFile[]): Finding[] {
+  return treeFindingsKept.through(keyOf(tree.digest, id), () =>
+    findingsOf({
+      name: id,
+      files: files.filter((file) => !isSignatureFile(file.path) && isUtf8(file.bytes)),
+    }),
   );
 }

@@ -8,10 +8,11 @@
 // that is not UTF-8 is listed like any other, with `utf8: false`, and served
 // as bytes; only what an install writes must be text.
 import { isUtf8 } from "node:buffer";
-import { type Finding, findingsOf, judgeSkillPaths } from "@skillshelf/bundle-reader";
+import { type Finding, judgeSkillPaths } from "@skillshelf/bundle-reader";
 import type { Refusal } from "@skillshelf/contract";
 import { isValidId } from "@skillshelf/contract";
 import { DirectoryStore } from "./directory-store.js";
+import { treeFindings } from "./known-skills.js";
 import { locateName } from "./locate.js";
 import { type InstallRecord, treeOf } from "./record.js";
 import type { Roots } from "./roots.js";
@@ -180,12 +181,11 @@ export async function describeSkill(
   const read = await filesOf(located, id);
   if (!read.ok) return read;
   const tree = treeOf(read.files);
-  const text = read.files.filter((file) => isUtf8(file.bytes));
   const description: SkillDescription = {
     skill: read.skill,
     files: summarizeFiles(read.files),
     treeDigest: tree.digest,
-    findings: findingsOf({ name: id, files: text }),
+    findings: treeFindings(id, tree, read.files),
   };
   if (read.skill.origin === "managed") {
     const verdict = await verifyOne(located.store, id, read.files);

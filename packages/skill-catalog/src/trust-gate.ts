@@ -10,6 +10,7 @@
 // keeps its admissions between reads and still hashes every byte it serves). admit-skill.ts
 // applies this rule, and the shelf's signature policy after it, for the
 // payload (gate-catalog.ts) and the MCP server alike.
+import type { Finding } from "@skillshelf/bundle-reader";
 import { message } from "@skillshelf/contract";
 import type { Tree } from "./record.js";
 import type { ManagedStore } from "./store.js";
@@ -55,15 +56,15 @@ function drifted(
   return { ...refusal, reason: message(refusal) };
 }
 
-/** The managed `skill`'s vouched-for tree (its record's, matching the files now), or why it is withheld. */
+/** The managed `skill`'s vouched-for tree (its record's, matching the files now) and its findings, or why it is withheld. */
 export async function vouchedTree(
   store: ManagedStore,
   skill: LoadedSkill,
-): Promise<{ ok: true; tree: Tree } | { ok: false; refused: RefusedSkill }> {
+): Promise<{ ok: true; tree: Tree; findings: Finding[] } | { ok: false; refused: RefusedSkill }> {
   const verdict = await verifyOne(store, skill.id);
   const refused = distrustOf(skill, verdict);
   if (refused === undefined && verdict.status === "unchanged") {
-    return { ok: true, tree: verdict.record.tree };
+    return { ok: true, tree: verdict.record.tree, findings: verdict.findings ?? [] };
   }
   return { ok: false, refused: refused ?? drifted(skill, []) };
 }

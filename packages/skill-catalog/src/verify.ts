@@ -5,7 +5,9 @@
 // with no record was installed by hand or before records existed; a skill
 // whose record cannot be used (record-shape.ts) is refused alone, with
 // `bad-record`.
+import type { Finding } from "@skillshelf/bundle-reader";
 import { comparePaths, isValidId, message, type Refusal } from "@skillshelf/contract";
+import { treeFindings } from "./known-skills.js";
 import type { InstallRecord } from "./record.js";
 import { type Tree, treeOf } from "./record.js";
 import type { Roots } from "./roots.js";
@@ -17,8 +19,15 @@ export type FileDrift = {
   change: "modified" | "added" | "removed" | "mode-changed";
 };
 
+/**
+ * What the bytes held now hide (findingsOf over every text file of the tree
+ * read), whatever the verdict: a hand edit that added hidden text is named
+ * beside the drift, before anyone approves it. Absent when no tree was read.
+ */
+type Held = { findings?: Finding[] };
+
 /** One managed skill against its record. */
-export type Verdict =
+export type Verdict = (
   | { id: string; status: "unchanged"; record: InstallRecord; tree: Tree }
   | {
       id: string;
@@ -36,7 +45,9 @@ export type Verdict =
       /** `bad-record`, with what is wrong with the record in `detail`. */
       refusal: Refusal;
       tree?: Tree;
-    };
+    }
+) &
+  Held;
 
 export type VerifyResult = { ok: true; skills: Verdict[] } | { ok: false; refusal: Refusal };
 
@@ -68,7 +79,10 @@ export async function verifyOne(
     held === undefined ? store.files(id) : { ok: true as const, files: [...held] },
   ]);
   const tree = stored.ok ? treeOf(stored.files) : undefined;
-  const withTree = tree === undefined ? {} : { tree };
+  const withTree =
+    tree === undefined || !stored.ok
+      ? {}
+      : { tree, findings: treeFindings(id, tree, stored.files) };
   if (read.kind === "missing") return { id, status: "no-record", ...withTree };
   if (read.kind === "bad") {
     const refusal: Refusal = { code: "bad-record", skill: id, detail: read.detail };
@@ -84,8 +98,8 @@ export async function verifyOne(
   }
   const files = compareTrees(record.tree, tree);
   return files.length === 0 && tree.digest === record.tree.digest
-    ? { id, status: "unchanged", record, tree }
-    : { id, status: "changed", record, tree, files };
+    ? { id, status: "unchanged", record, ...withTree, tree }
+    : { id, status: "changed", record, ...withTree, tree, files };
 }
 
 /** Every managed skill (or those named), each against its record, in id order. */

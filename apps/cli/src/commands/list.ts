@@ -6,7 +6,7 @@
 // would receive and how much of the payload bound the offered bodies use,
 // and last the Agent Skills specification's warnings for the offered skills
 // (read from their SKILL.md by the reader's own checks) and the findings of
-// each SKILL.md (what its bytes hide). With --json, the catalog's own report
+// each skill's text files (what their bytes hide). With --json, the catalog's own report
 // (with each managed skill's record and recorded tree digest), the payload
 // bound's use, the warnings and the findings. Offered managed skills
 // the trust gate withholds from workers (drifted, unapproved) are marked in

@@ -6,8 +6,13 @@
 // tree held now: signed by whom, unsigned, untrusted, or bad. Exit 0 only
 // when every skill is unchanged, no signature is bad and (under
 // --require-signed) every skill is signed by a trusted key; 1 otherwise.
+// On stderr follow the findings of the files each skill holds now (what
+// their bytes hide), so a hand edit that added hidden text is named before
+// anyone approves it; they never change the exit code (the import judged
+// the skill; approve is the operator's word on its bytes as they are).
 import { message } from "@skillshelf/contract";
 import type { Context } from "../context.js";
+import { printFindings } from "../findings.js";
 import { formatTable, printJson } from "../output.js";
 import { EXIT_OK, reportRefusal } from "../refusal.js";
 import { signatureLabel, signatureProblem } from "../signature.js";
@@ -69,5 +74,9 @@ export async function runVerify(context: Context, ids: string[]): Promise<number
     const problem = signatureProblem(skill.signature);
     if (problem !== undefined) out.line(`${skill.id}: ${problem}`);
   }
+  printFindings(
+    output,
+    result.skills.flatMap((skill) => skill.findings ?? []),
+  );
   return code;
 }

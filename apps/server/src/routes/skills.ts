@@ -1,6 +1,6 @@
 // The catalog over HTTP: the list (offered, refused with their sentences,
 // revision, each managed skill's record, the payload bound's use, the
-// findings of each offered SKILL.md), one skill
+// findings of each offered skill's files), one skill
 // (its report, tree digest, record, drift, file list and the Agent Skills
 // specification's warnings from the reader's spec-warnings module, and the
 // findings of its files; no texts), one file
