@@ -18,9 +18,12 @@ function answerKey(args: readonly string[]): string {
   return args.join("\0");
 }
 
+/** The words of every fixed command line: a line without one is answered in full, the file unread. */
+const ASKING = new Set(["--version", "-v", "help", "--help", "-h"]);
+
 /** The rendered stdout for these arguments, when there is one and it may be used. */
 function fixedAnswer(args: readonly string[], stdoutIsTerminal: boolean): string | undefined {
-  if (stdoutIsTerminal || args.length === 0) return undefined;
+  if (stdoutIsTerminal || !args.some((arg) => ASKING.has(arg))) return undefined;
   let text: string;
   try {
     text = fs.readFileSync(path.join(__dirname, "fixed-answers.json"), "utf8");

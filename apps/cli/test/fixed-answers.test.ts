@@ -65,6 +65,14 @@ describe("the answers rendered at build time", () => {
     }
   });
 
+  it("are each found for their own command line into a pipe", () => {
+    for (const line of lines) {
+      expect(fixed.fixedAnswer(line, false), line.join(" ")).toBe(
+        rendered.answers[fixed.answerKey(line)],
+      );
+    }
+  });
+
   it("are never used on a terminal, for no arguments, or for any other command line", () => {
     expect(fixed.fixedAnswer(["help"], false)).toBe(rendered.answers.help);
     expect(fixed.fixedAnswer(["help"], true)).toBeUndefined();
