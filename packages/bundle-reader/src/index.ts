@@ -1,9 +1,11 @@
 // The package's whole public face: reading a bundle (a folder, an archive,
 // an upload or a git repository), the rules a destination judges skill files
-// by, reading SKILL.md frontmatter within its bounds, and the findings of
-// what a skill's bytes hide from a reader. Its limits, the sentence of a
-// refusal and the refusal types are @skillshelf/contract's, re-exported
-// because a reader's caller needs them beside readBundle.
+// by, the one walk of a tree on disk, as a stored skill's tree is walked
+// (and the directory held open that each of its files is read through),
+// reading SKILL.md frontmatter within its bounds, and the findings of what a
+// skill's bytes hide from a reader. Its limits, the sentence of a refusal and
+// the refusal types are @skillshelf/contract's, re-exported because a
+// reader's caller needs them beside readBundle.
 export { formatBytes, limits, maxArchiveBytes, message } from "@skillshelf/contract";
 export { acceptFindings, type FindingsVerdict } from "./findings/accept.js";
 export { type FindingsInput, findingsOf, MAX_FINDINGS_PER_FILE } from "./findings/findings-of.js";
@@ -52,6 +54,18 @@ export {
 } from "./sources/git-spec.js";
 export { GIT_TEMP_PREFIX } from "./sources/git-temp.js";
 export { specWarningsOf } from "./spec-warnings.js";
+export {
+  DIRECTORY_SWAPPED,
+  type HeldDirectory,
+  type HeldOpen,
+  holdChild,
+  holdDirectory,
+  pathInHeld,
+  releaseDirectory,
+  stillHeld,
+} from "./tree/held-directory.js";
+export { type StoredTreeEnd, type StoredTreeEntry, walkStoredTree } from "./tree/stored-tree.js";
+export type { TreeFailure } from "./tree/walk-tree.js";
 export type {
   CatalogCode,
   CatalogOnlyCode,

@@ -1,107 +1,78 @@
 // Reads every file of a skill directory (builtin or in the directory store)
-// as the store holds it: regular files and directories only, never through a
-// link, within the reader's limits (entries and bytes), each file with the
-// one bounded reader. What the paths may be, and what a file's bytes must
-// be, is judged by the caller with the reader's rules, the same as for a
-// bundle; this walk only refuses what it cannot read as a tree. Each
-// directory is held open while it is listed and read (held-directory.ts), so
-// a directory swapped for a link meanwhile is refused, never followed; one
-// handle is held per level of the directory being read.
-//
-// bundle-reader's folder walker is not used here: it reads a source, whose
-// rules differ from a stored tree's (it sets aside `.DS_Store` and `.git`,
-// refuses hard links, and names entries under the folder's own name), and a
-// stored tree must be read exactly as the record describes it.
-import { readdirSync } from "node:fs";
-import { comparePaths, limits } from "@skillshelf/contract";
+// as the store holds it, through bundle-reader's one tree walk with a stored
+// tree's rules (walkStoredTree): regular files and directories only, never
+// through a link, within the reader's limits (entries and bytes), in the
+// walk's one order, so the first problem found is the same whatever order
+// the system lists names in. Each directory is held open while it and
+// everything below it is read, and each file is read through it with the
+// one bounded reader (held-reads.ts), so a directory swapped for a link
+// meanwhile is refused, never followed. What the paths may be, and what a
+// file's bytes must be, is judged by the caller with the reader's rules, the
+// same as for a bundle; this read refuses only what it cannot read as a
+// tree, and a name no path could be (not UTF-8, past the path limit) with
+// the contract's own reason.
 import {
-  type HeldDirectory,
-  holdChild,
-  holdDirectory,
-  pathIn,
-  readIn,
-  release,
-  SWAPPED,
-  stillHeld,
-} from "./held-directory.js";
+  DIRECTORY_SWAPPED,
+  type StoredTreeEnd,
+  type StoredTreeEntry,
+  walkStoredTree,
+} from "@skillshelf/bundle-reader";
+import { checkPath, limits, type Refusal, sortByPath } from "@skillshelf/contract";
+import { readIn } from "./held-reads.js";
 import { describeError } from "./read-skill-file.js";
 import type { StoredFile, StoredFiles } from "./store.js";
 
-type Walk = { files: StoredFile[]; entries: number; bytes: number };
-
 /** Every file below `dir`, by POSIX path relative to it, sorted by path. */
 export function readDirectoryFiles(dir: string): StoredFiles {
-  const held = holdDirectory(dir);
-  if (held.kind === "missing") return { ok: false, absent: true };
-  if (held.kind === "link") return { ok: false, refusal: { code: "link" } };
-  if (held.kind === "unreadable") {
-    return { ok: false, refusal: { code: "unreadable", detail: held.detail } };
-  }
-  const walk: Walk = { files: [], entries: 0, bytes: 0 };
-  let refused: StoredFiles | undefined;
-  try {
-    refused = readBelow(held.dir, "", walk);
-  } catch (error) {
-    refused = { ok: false, refusal: { code: "unreadable", detail: describeError(error) } };
-  } finally {
-    release(held.dir);
-  }
-  if (refused !== undefined) return refused;
-  walk.files.sort((a, b) => comparePaths(a.path, b.path));
-  return { ok: true, files: walk.files };
-}
-
-/** Reads the held directory `dir`, whose path below the skill is `relative`, and everything below it. */
-function readBelow(dir: HeldDirectory, relative: string, walk: Walk): StoredFiles | undefined {
   const { maxEntries, maxBytes } = limits();
-  const below: string[] = [];
-  const entries = readdirSync(pathIn(dir, "."), { withFileTypes: true });
-  if (!stillHeld(dir)) return swapped(relative);
-  for (const entry of entries) {
-    const path = relative === "" ? entry.name : `${relative}/${entry.name}`;
-    if (++walk.entries > maxEntries) {
+  const files: StoredFile[] = [];
+  let bytes = 0;
+  const visit = (entry: StoredTreeEntry): Refusal | undefined => {
+    const path = entry.raw;
+    if (!entry.looked) {
+      const verdict = checkPath(path, false, entry.utf8);
+      return verdict.ok ? undefined : { code: "unsafe-path", path, why: verdict.why };
+    }
+    if (entry.kind === "directory") return undefined;
+    if (entry.kind === "link") return { code: "link", path };
+    if (entry.kind !== "file") return { code: "not-regular-file", path };
+    const read = readIn(entry.dir, entry.name, maxBytes - bytes);
+    if (read.kind === "too-large") return { code: "too-large", limit: maxBytes };
+    if (read.kind === "link") return { code: "link", path };
+    if (read.kind === "missing") return undefined; // removed since it was listed
+    if (read.kind === "unreadable") return { code: "unreadable", path, detail: read.detail };
+    bytes += read.bytes.length;
+    files.push({ path, executable: read.executable, bytes: read.bytes });
+    return undefined;
+  };
+  let end: StoredTreeEnd<Refusal>;
+  try {
+    end = walkStoredTree(dir, visit);
+  } catch (error) {
+    return { ok: false, refusal: { code: "unreadable", detail: describeError(error) } };
+  }
+  switch (end.kind) {
+    case "walked":
+      return { ok: true, files: sortByPath(files, (file) => file.path) };
+    case "stopped":
+      return { ok: false, refusal: end.answer };
+    case "too-many-entries":
       return { ok: false, refusal: { code: "too-many-entries", limit: maxEntries } };
-    }
-    if (entry.isSymbolicLink()) return { ok: false, refusal: { code: "link", path } };
-    if (entry.isDirectory()) {
-      below.push(entry.name);
-      continue;
-    }
-    if (!entry.isFile()) return { ok: false, refusal: { code: "not-regular-file", path } };
-    const read = readIn(dir, entry.name, maxBytes - walk.bytes);
-    if (read.kind === "too-large") {
-      return { ok: false, refusal: { code: "too-large", limit: maxBytes } };
-    }
-    if (read.kind === "link") return { ok: false, refusal: { code: "link", path } };
-    if (read.kind === "missing") continue; // removed while listed
-    if (read.kind === "unreadable") {
-      return { ok: false, refusal: { code: "unreadable", path, detail: read.detail } };
-    }
-    walk.bytes += read.bytes.length;
-    walk.files.push({ path, executable: read.executable, bytes: read.bytes });
+    case "missing":
+      // The skill itself is gone; a directory below it removed since it was listed is passed over.
+      return { ok: false, absent: true };
+    case "link":
+      return {
+        ok: false,
+        refusal: end.raw === "" ? { code: "link" } : { code: "link", path: end.raw },
+      };
+    case "swapped":
+      return { ok: false, refusal: unreadable(end.raw, DIRECTORY_SWAPPED) };
+    case "unreadable":
+      return { ok: false, refusal: unreadable(end.raw, describeError(end.error)) };
   }
-  for (const name of below) {
-    const path = relative === "" ? name : `${relative}/${name}`;
-    const child = holdChild(dir, name);
-    if (child.kind === "missing") continue; // removed while listed
-    if (child.kind === "link") return { ok: false, refusal: { code: "link", path } };
-    if (child.kind === "unreadable") {
-      return { ok: false, refusal: { code: "unreadable", path, detail: child.detail } };
-    }
-    try {
-      const refused = readBelow(child.dir, path, walk);
-      if (refused !== undefined) return refused;
-    } finally {
-      release(child.dir);
-    }
-  }
-  return undefined;
 }
 
-const swapped = (path: string): StoredFiles => ({
-  ok: false,
-  refusal:
-    path === ""
-      ? { code: "unreadable", detail: SWAPPED }
-      : { code: "unreadable", path, detail: SWAPPED },
-});
+/** The skill directory itself (`path` empty), or a directory below it, could not be read. */
+const unreadable = (path: string, detail: string): Refusal =>
+  path === "" ? { code: "unreadable", detail } : { code: "unreadable", path, detail };

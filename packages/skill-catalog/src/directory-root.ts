@@ -11,7 +11,8 @@
 import { type Dirent, lstatSync, statSync } from "node:fs";
 import { readdir } from "node:fs/promises";
 import { join } from "node:path";
-import { holdDirectory, readIn, release } from "./held-directory.js";
+import { holdDirectory, releaseDirectory } from "@skillshelf/bundle-reader";
+import { readIn } from "./held-reads.js";
 import type { StoredEntry } from "./store.js";
 
 const SLICE_MS = 10;
@@ -35,14 +36,17 @@ function readEntry(root: string, name: string, link: boolean): StoredEntry {
     return { name, dir, path, link: true, read: holds ? { kind: "link" } : { kind: "missing" } };
   }
   // Held open, so that a swap of the directory for a link after it was
-  // listed cannot send the read outside the root (held-directory.ts).
+  // listed cannot send the read outside the root (held-reads.ts).
   const held = holdDirectory(dir);
   if (held.kind === "link") return readEntry(root, name, true);
-  if (held.kind !== "held") return { name, dir, path, read: held };
+  if (held.kind === "missing") return { name, dir, path, read: held };
+  if (held.kind === "unreadable") {
+    return { name, dir, path, read: { kind: "unreadable", detail: held.detail } };
+  }
   try {
     return { name, dir, path, read: readIn(held.dir, "SKILL.md") };
   } finally {
-    release(held.dir);
+    releaseDirectory(held.dir);
   }
 }
 

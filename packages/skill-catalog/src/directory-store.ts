@@ -11,18 +11,17 @@ import { randomBytes } from "node:crypto";
 import { constants } from "node:fs";
 import { access, mkdir, readdir, rename, rm, stat } from "node:fs/promises";
 import { dirname, join, resolve } from "node:path";
-import { limits } from "@skillshelf/contract";
-import { readDirectoryFiles } from "./directory-files.js";
-import { inspectRoot, isPresent, listRoot, usageOfRoot } from "./directory-root.js";
-import { syncDirectory, writeFileDurably } from "./durable.js";
 import {
   type HeldDirectory,
   holdChild,
   holdDirectory,
-  openIn,
-  readIn,
-  release,
-} from "./held-directory.js";
+  releaseDirectory,
+} from "@skillshelf/bundle-reader";
+import { limits } from "@skillshelf/contract";
+import { readDirectoryFiles } from "./directory-files.js";
+import { inspectRoot, isPresent, listRoot, usageOfRoot } from "./directory-root.js";
+import { syncDirectory, writeFileDurably } from "./durable.js";
+import { openIn, readIn } from "./held-reads.js";
 import { acquireLock } from "./lock.js";
 import { readRecordFile } from "./read-record.js";
 import { describeError, type FileRead, type SkillFileOpen } from "./read-skill-file.js";
@@ -265,7 +264,7 @@ const RECORD_READS_AT_ONCE = 32;
 
 /**
  * Opens `<dir>/<path>` (a path already judged safe) one held directory at a
- * time (held-directory.ts), so no component swapped for a link is followed,
+ * time (held-reads.ts), so no component swapped for a link is followed,
  * and hands the file to `use` (readIn or openIn) in the last of them.
  */
 function withFileBelow<T>(
@@ -279,6 +278,7 @@ function withFileBelow<T>(
   try {
     let opened = holdDirectory(dir);
     for (let depth = 0; ; depth++) {
+      if (opened.kind === "unreadable") return { kind: "unreadable", detail: opened.detail };
       if (opened.kind !== "held") return opened;
       held.push(opened.dir);
       if (depth === parts.length) break;
@@ -286,7 +286,7 @@ function withFileBelow<T>(
     }
     return use(held.at(-1)!, name);
   } finally {
-    for (const directory of held) release(directory);
+    for (const directory of held) releaseDirectory(directory);
   }
 }
 

@@ -7,8 +7,9 @@
 // every other skill is verified and updated as usual. A missing record is
 // not bad: the skill was installed by hand or before records existed.
 import { join } from "node:path";
+import { holdDirectory, releaseDirectory } from "@skillshelf/bundle-reader";
 import { isPresent } from "./directory-root.js";
-import { holdDirectory, readIn, release } from "./held-directory.js";
+import { readIn } from "./held-reads.js";
 import type { SkillFileRead } from "./read-skill-file.js";
 import { parseRecord, type RecordRead } from "./record-shape.js";
 import { RECORDS } from "./staging.js";
@@ -24,7 +25,7 @@ export const MAX_RECORD_BYTES: number = 16 * 1024 * 1024;
 export function readRecordFile(managed: string, id: string): RecordRead {
   const dir = join(managed, RECORDS);
   // Held open while the record is read, so a `.records` swapped for a link
-  // after this check is not followed either (held-directory.ts).
+  // after this check is not followed either (held-reads.ts).
   const held = holdDirectory(dir);
   if (held.kind === "missing") {
     return isPresent(dir) ? bad(`${dir} is not a directory`) : { kind: "missing" };
@@ -36,7 +37,7 @@ export function readRecordFile(managed: string, id: string): RecordRead {
   try {
     read = readIn(held.dir, `${id}.json`, MAX_RECORD_BYTES);
   } finally {
-    release(held.dir);
+    releaseDirectory(held.dir);
   }
   switch (read.kind) {
     case "missing":

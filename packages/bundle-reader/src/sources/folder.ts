@@ -11,8 +11,9 @@ import type { EntriesResult } from "../entries.js";
 import { Ledger } from "../ledger.js";
 import type { Reading } from "../reading.js";
 import { pathSegments, wantedFor } from "../select.js";
-import { Places, topPlace } from "./folder-places.js";
-import { type DiskFile, unreadable, walkFolder } from "./folder-walk.js";
+import type { DiskFile } from "../tree/walk-tree.js";
+import { Places } from "./folder-places.js";
+import { unreadable, walkFolder } from "./folder-walk.js";
 import { lstatOf, readExpectedFile } from "./fs-calls.js";
 
 type Pending = { slot: number; file: DiskFile; raw: string };
@@ -43,7 +44,7 @@ async function readWalked(
   reading: Reading,
   places: Places,
 ): Promise<EntriesResult> {
-  const walked = await walkFolder(topPlace(start.absolute), shown, start.raw, reading, places);
+  const walked = await walkFolder(start.absolute, shown, start.raw, reading, places);
   if (!walked.ok) return walked;
   const ledger = new Ledger(true, wantedFor(reading.path));
   const pending: Pending[] = [];
