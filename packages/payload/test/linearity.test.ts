@@ -40,7 +40,7 @@ describe("payload cost", () => {
     // for a builtin skill's manifest (it has no install record): the same few
     // reads per skill at every size. Each read of a skill's files opens the
     // skill's directory first and reads through it (skill-catalog's
-    // held-directory.ts), so three reads are six opens.
+    // held-reads.ts), so three reads are six opens.
     const perSkill = Math.floor(reads[0]! / sizes[0]!);
     expect(perSkill).toBeLessThanOrEqual(6);
     expect(reads.map((r, i) => r >= perSkill * sizes[i]! && r <= perSkill * sizes[i]! + 4)).toEqual(

@@ -1,4 +1,4 @@
-// The few file system calls a folder read needs, each returning either a value
+// The few file system calls a folder read (and the tree walk) needs, each returning either a value
 // or the error the system gave: a file system error is a fact about the
 // source (it becomes an unreadable-source refusal), not an exception. The
 // calls are synchronous on purpose. A bundle is bounded (10,000 entries, 64
@@ -21,10 +21,6 @@ import {
 export type Outcome<T> = { ok: true; value: T } | { ok: false; error: NodeJS.ErrnoException };
 
 const OPEN_FLAGS = constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0);
-const DIRECTORY_FLAGS =
-  constants.O_DIRECTORY === undefined
-    ? undefined
-    : constants.O_RDONLY | constants.O_DIRECTORY | (constants.O_NOFOLLOW ?? 0);
 
 function failed(error: unknown): { ok: false; error: NodeJS.ErrnoException } {
   return { ok: false, error: error as NodeJS.ErrnoException };
@@ -48,24 +44,6 @@ export function entriesIn(path: string): Outcome<Dirent<Buffer>[]> {
     return { ok: true, value: readdirSync(path, { encoding: "buffer", withFileTypes: true }) };
   } catch (error) {
     return failed(error);
-  }
-}
-
-/** Opens a real directory (never a link to one) to hold it as a handle; undefined where the system cannot. */
-export function openDirectory(path: string): Outcome<number> | undefined {
-  if (DIRECTORY_FLAGS === undefined) return undefined;
-  try {
-    return { ok: true, value: openSync(path, DIRECTORY_FLAGS) };
-  } catch (error) {
-    return failed(error);
-  }
-}
-
-export function closeQuietly(fd: number): void {
-  try {
-    closeSync(fd);
-  } catch {
-    // A handle held only to name a directory: nothing was written through it.
   }
 }
 
