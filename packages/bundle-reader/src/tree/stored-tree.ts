@@ -13,7 +13,10 @@ import { HELD_DIRECTORIES, type HeldDirectory } from "./held-directory.js";
 import { type TreeEntry, type TreeFailure, type TreeRules, walkTree } from "./walk-tree.js";
 
 /** One entry of a stored tree, handed over while the directory it is in (`dir`) is held; `raw` is its path. */
-export type StoredTreeEntry = TreeEntry<HeldDirectory>;
+export type StoredTreeEntry = Pick<
+  TreeEntry<HeldDirectory>,
+  "raw" | "name" | "kind" | "detail" | "looked" | "utf8" | "dir"
+>;
 
 /** How a walk of a stored tree ended: every entry handed over, stopped by the caller's answer, or short. */
 export type StoredTreeEnd<S> = { kind: "walked" } | { kind: "stopped"; answer: S } | TreeFailure;
