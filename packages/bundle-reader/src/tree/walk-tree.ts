@@ -193,7 +193,9 @@ function describe<D>(
   } else if (dirent.isSymbolicLink()) {
     kind = "link";
     detail = SYMBOLIC_LINK;
-  } else if (!dirent.isFile() || rules.describeFiles) {
+  } else if (dirent.isFile() && !rules.describeFiles) {
+    // A regular file, left for its reader to describe as it reads it.
+  } else {
     // A regular file to describe, or a kind the directory did not record.
     const special = dirent.isFile() ? undefined : specialOf(dirent);
     if (special !== undefined) {
