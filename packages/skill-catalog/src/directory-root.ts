@@ -8,7 +8,8 @@
 // (sent one by one through libuv's thread pool, the same calls cost several
 // times as much, far more on a busy machine), and a server that builds a
 // catalog still answers other requests while it does.
-import { type Dirent, lstatSync, statSync } from "node:fs";
+import { createHash } from "node:crypto";
+import { type Dirent, lstatSync, readdirSync, type Stats, statSync } from "node:fs";
 import { readdir } from "node:fs/promises";
 import { join } from "node:path";
 import { holdDirectory, releaseDirectory } from "@skillshelf/bundle-reader";
@@ -97,6 +98,20 @@ export async function listEntries(root: string): Promise<Dirent[]> {
   }
 }
 
+/**
+ * The entries of a root as listEntries reads them, without the thread
+ * pool's round trip, which on a busy machine costs more than the listing;
+ * undefined when the root cannot be listed (the catalog's read says why).
+ */
+function listEntriesNow(root: string): Dirent[] | undefined {
+  try {
+    return readdirSync(root, { withFileTypes: true });
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    return code === "ENOENT" || code === "ENOTDIR" ? [] : undefined;
+  }
+}
+
 /** Whether anything at all is at `path` (not following a link). */
 export function isPresent(path: string): boolean {
   try {
@@ -124,4 +139,56 @@ export async function usageOfRoot(root: string): Promise<Map<string, number>> {
     }
   }
   return usage;
+}
+
+/**
+ * The stamp of every SKILL.md `root` holds (catalog-stamp.ts), from `lstat`
+ * alone, or undefined when one changed too recently (within `racyMs` of
+ * `now`) for its stamp to tell a later change from it.
+ */
+export async function stampRoot(
+  root: string,
+  now: number,
+  racyMs: number,
+): Promise<string | undefined> {
+  // Names and numbers are hashed, not formatted: 1,000 entries' times written
+  // out as text cost as much as their lstat calls.
+  const names: string[] = [];
+  const facts: number[] = [];
+  let sliceStarted = performance.now();
+  const entries = listEntriesNow(root);
+  if (entries === undefined) return undefined;
+  for (const entry of entries) {
+    if (entry.name.startsWith(".")) continue;
+    const link = entry.isSymbolicLink();
+    if (!link && !entry.isDirectory()) continue;
+    if (performance.now() - sliceStarted >= SLICE_MS) {
+      await nextTurn();
+      sliceStarted = performance.now();
+    }
+    // Through a link only whether a SKILL.md is there counts: the catalog refuses such an entry.
+    const stats = statOf(`${root}/${entry.name}/SKILL.md`, link);
+    if (stats === "unknown") return undefined;
+    names.push(entry.name);
+    if (link || stats === "absent") {
+      facts.push(link ? -1 : -2, stats === "absent" ? 0 : 1, 0, 0, 0, 0);
+      continue;
+    }
+    if (!(stats.ctimeMs < now - racyMs)) return undefined;
+    facts.push(stats.dev, stats.ino, stats.mode, stats.size, stats.mtimeMs, stats.ctimeMs);
+  }
+  return createHash("sha256")
+    .update(names.join("/"))
+    .update(new Float64Array(facts))
+    .digest("base64");
+}
+
+/** `lstat` (or through a link, `stat`) of `path`; `unknown` for an error that says nothing of it. */
+function statOf(path: string, follow: boolean): Stats | "absent" | "unknown" {
+  try {
+    return (follow ? statSync : lstatSync)(path, { throwIfNoEntry: false }) ?? "absent";
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    return code === "ENOENT" || code === "ENOTDIR" ? "absent" : "unknown";
+  }
 }

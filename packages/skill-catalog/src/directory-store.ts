@@ -18,8 +18,9 @@ import {
   releaseDirectory,
 } from "@skillshelf/bundle-reader";
 import { limits } from "@skillshelf/contract";
+import { RACY_MS } from "./catalog-stamp.js";
 import { readDirectoryFiles } from "./directory-files.js";
-import { inspectRoot, isPresent, listRoot, usageOfRoot } from "./directory-root.js";
+import { inspectRoot, isPresent, listRoot, stampRoot, usageOfRoot } from "./directory-root.js";
 import { syncDirectory, writeFileDurably } from "./durable.js";
 import { openIn, readIn } from "./held-reads.js";
 import { acquireLock } from "./lock.js";
@@ -81,6 +82,10 @@ export class DirectoryStore implements ManagedStore {
   async usage(): Promise<StoreUsage> {
     await settleStaging(this.root);
     return usageOfRoot(this.root);
+  }
+
+  async stamp(now: number): Promise<string | undefined> {
+    return stampRoot(this.root, now, RACY_MS);
   }
 
   async inspect(id: string): Promise<StoredEntry | undefined> {

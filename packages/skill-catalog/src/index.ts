@@ -8,6 +8,7 @@ export {
 } from "./admit-skill.js";
 export { type ApproveOptions, type ApproveResult, approve } from "./approve.js";
 export { catalog, catalogWithBodies, revision } from "./catalog.js";
+export { catalogStamp, RACY_MS } from "./catalog-stamp.js";
 export { revisionOf } from "./digest.js";
 export { DirectoryStore } from "./directory-store.js";
 export { type GatedCatalog, type GateOptions, gateCatalog } from "./gate-catalog.js";

@@ -120,6 +120,12 @@ export interface ManagedStore {
   remove(id: string): Promise<StoreWriteResult>;
   /** Proves the store could take a write now (what a dry run must find short of writing). */
   probeWritable(): Promise<StoreWriteResult>;
+  /**
+   * The stamp of every entry's SKILL.md as the file system describes it
+   * (catalog-stamp.ts), for a store that can tell it without reading a
+   * body; undefined when a SKILL.md changed within `RACY_MS` of `now`.
+   */
+  stamp?(now: number): Promise<string | undefined>;
   /** Calls `listener` after every change made through this store (or, where the store can tell, by anyone). */
   subscribe(listener: (change: StoreChange) => void): () => void;
   /** Releases what the store holds open (connections, watchers). */
