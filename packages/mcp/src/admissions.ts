@@ -15,8 +15,18 @@
 // no feed tells of, thus withholds the skill at the next read of that file,
 // at the next listing when it is the SKILL.md, and otherwise within
 // MAX_AGE_MS.
+//
+// The listing made from kept admissions is kept beside them, under the
+// catalog's stamp (skill-catalog's catalogStamp: every SKILL.md's lstat)
+// taken before it was read, so a host walking the list again pays for the
+// stamp, not for reading and judging every SKILL.md. It is answered only
+// while the stamp is the same (no SKILL.md edited, added or removed, in
+// either root), while every admission it was made from is still the one
+// kept (any admission forgotten, made again, or changed drops it) and
+// while the oldest of them is younger than MAX_AGE_MS, so it promises no
+// more than the admissions do.
 import type { Origin } from "@skillshelf/skill-catalog";
-import type { ServedSkill } from "./skill-source.js";
+import type { ServedSkill, SourceListing } from "./skill-source.js";
 
 /** How long an admission stands without a change of the store being heard. */
 export const MAX_AGE_MS = 30_000;
@@ -25,6 +35,8 @@ export const MAX_AGE_MS = 30_000;
 export type Admitted = { skill: ServedSkill; origin: Origin };
 
 type Kept = { digest: string; admitted: Admitted; at: number };
+
+type KeptListing = { listing: SourceListing; stamp: string; until: number };
 
 export type Admissions = {
   /** Whether admissions are kept now (someone hears the store's changes). */
@@ -42,12 +54,23 @@ export type Admissions = {
   retain(ids: ReadonlySet<string>): void;
   /** A change was heard: forgets every admission. */
   changed(): void;
+  /** The listing kept under `stamp`, while every admission it was made from stands. */
+  listing(stamp: string | undefined): SourceListing | undefined;
+  /**
+   * Keeps `listing`, read after the catalog was stamped `stamp` while
+   * `generation` held, when every skill it lists is the admission kept now.
+   */
+  keepListing(listing: SourceListing, stamp: string | undefined, generation: number): void;
 };
 
 export function createAdmissions(now: () => number = Date.now): Admissions {
   const kept = new Map<string, Kept>();
+  let keptListing: KeptListing | undefined;
   let active = false;
   let generation = 0;
+  const drop = (id: string): void => {
+    if (kept.delete(id)) keptListing = undefined;
+  };
   return {
     get active() {
       return active;
@@ -59,6 +82,7 @@ export function createAdmissions(now: () => number = Date.now): Admissions {
       active = on;
       if (!on) {
         kept.clear();
+        keptListing = undefined;
         generation += 1;
       }
     },
@@ -66,7 +90,7 @@ export function createAdmissions(now: () => number = Date.now): Admissions {
       const held = kept.get(id);
       if (held === undefined) return undefined;
       if (now() - held.at > MAX_AGE_MS || (digest !== undefined && digest !== held.digest)) {
-        kept.delete(id);
+        drop(id);
         return undefined;
       }
       return held.admitted;
@@ -74,16 +98,37 @@ export function createAdmissions(now: () => number = Date.now): Admissions {
     keep(admitted, digest, madeIn) {
       if (!active || madeIn !== generation) return;
       kept.set(admitted.skill.id, { digest, admitted, at: now() });
+      keptListing = undefined;
     },
     forget(id) {
-      kept.delete(id);
+      drop(id);
     },
     retain(ids) {
-      for (const id of kept.keys()) if (!ids.has(id)) kept.delete(id);
+      for (const id of kept.keys()) if (!ids.has(id)) drop(id);
     },
     changed() {
       kept.clear();
+      keptListing = undefined;
       generation += 1;
+    },
+    listing(stamp) {
+      if (keptListing === undefined || stamp === undefined) return undefined;
+      if (keptListing.stamp !== stamp || now() > keptListing.until) {
+        keptListing = undefined;
+        return undefined;
+      }
+      return keptListing.listing;
+    },
+    keepListing(listing, stamp, madeIn) {
+      if (!active || madeIn !== generation || stamp === undefined) return;
+      let oldest = Number.POSITIVE_INFINITY;
+      for (const skill of listing.skills) {
+        const held = kept.get(skill.id);
+        if (held?.admitted.skill !== skill) return;
+        oldest = Math.min(oldest, held.at);
+      }
+      for (const { id } of listing.refused) if (kept.has(id)) return;
+      keptListing = { listing, stamp, until: Math.min(oldest, now()) + MAX_AGE_MS };
     },
   };
 }

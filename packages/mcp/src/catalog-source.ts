@@ -15,12 +15,15 @@
 // (`drifted`), or `changed-file` when the gate vouches for other bytes now.
 // Admissions are kept while a server hears the store's changes through
 // `subscribe` (admissions.ts says when they are made again), so a read of
-// one file costs reading and hashing that one file.
+// one file costs reading and hashing that one file; the listing made from
+// them is kept beside them, so a walk of the list costs an lstat of every
+// SKILL.md (skill-catalog's catalogStamp) while none of them changed.
 import { createHash } from "node:crypto";
 import { readFrontmatter } from "@skillshelf/bundle-reader";
 import { message, type Refusal } from "@skillshelf/contract";
 import {
   admitSkill,
+  catalogStamp,
   catalogWithBodies,
   type LoadedSkill,
   load,
@@ -88,7 +91,21 @@ export function skillSourceOf(roots: Roots, options: SkillSourceOptions = {}): S
     return started;
   };
 
+  // A walk of the list begins here: while admissions are kept, the listing
+  // made from them is answered again as long as the catalog's stamp, taken
+  // before the catalog is read, is unchanged (admissions.ts).
   const list = async (): Promise<SourceListing> => {
+    if (!kept.active) return readListing();
+    const generation = kept.generation;
+    const stamp = await catalogStamp(roots);
+    const held = kept.listing(stamp);
+    if (held !== undefined) return held;
+    const listing = await readListing();
+    kept.keepListing(listing, stamp, generation);
+    return listing;
+  };
+
+  const readListing = async (): Promise<SourceListing> => {
     const catalog = await catalogWithBodies(roots);
     const refused: SourceListing["refused"] = catalog.refused.map(({ id, code, reason }) => ({
       id,

@@ -25,8 +25,17 @@ export async function servedSkill(source: SkillSource, id: string): Promise<Serv
   return got.skill;
 }
 
+// A source that answers the same listing again (the catalog source while
+// nothing changed) is filtered and sorted once for it.
+const sorted = new WeakMap<ServedSkill[], ServedSkill[]>();
+
 /** Every servable skill the source offers, sorted by id. */
 export async function servedSkills(source: SkillSource): Promise<ServedSkill[]> {
   const { skills } = await source.list();
-  return skills.filter(isServable).sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  let served = sorted.get(skills);
+  if (served === undefined) {
+    served = skills.filter(isServable).sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+    sorted.set(skills, served);
+  }
+  return served;
 }
