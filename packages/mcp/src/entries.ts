@@ -30,14 +30,20 @@ export type SkillEntry = {
 
 // A served skill the source keeps (admissions.ts) is the same object from
 // one listing to the next, so its entry (6,000 file URIs encoded for 1,000
-// skills) is made once per admission, not once per page.
+// skills) is made once per admission, not once per page. It is kept as
+// JSON would read it back, which changes nothing a host receives: the
+// frontmatter's strings are cut from the SKILL.md's decoded text, and one
+// character beyond Latin-1 anywhere in that text (a body in Japanese)
+// stores every one of them two bytes a character, which makes the whole
+// page's JSON two-byte and its writing to stdout several times slower
+// (a listing of 1,000 skills spent more on that than on anything else).
 const made = new WeakMap<ServedSkill, SkillEntry>();
 
 /** The entry of a servable skill (one whose frontmatter carries name and description). */
 export function skillEntryOf(skill: ServedSkill): SkillEntry {
   let entry = made.get(skill);
   if (entry === undefined) {
-    entry = entryOf(skill);
+    entry = JSON.parse(JSON.stringify(entryOf(skill))) as SkillEntry;
     made.set(skill, entry);
   }
   return entry;
