@@ -18,14 +18,17 @@
 import { closeSync, constants, fstatSync, lstatSync, openSync } from "node:fs";
 import type { Entered, Holder } from "./walk-tree.js";
 
-/** A directory held open: `base` names it for the system (its handle, or its path). */
+/**
+ * A directory held open: `base` names it for the system (its handle, or its
+ * path); `dev` and `ino`, which stillHeld compares, only where it is its path.
+ */
 export type HeldDirectory = {
   fd: number;
   base: string;
   /** The directory's path, for messages. */
   path: string;
-  dev: number;
-  ino: number;
+  dev?: number;
+  ino?: number;
 };
 
 export type HeldOpen =
@@ -72,10 +75,12 @@ export function holdDirectory(path: string, shown: string = path): HeldOpen {
       return lstatIsLink(path) ? { kind: "link" } : { kind: "missing" };
     return { kind: "unreadable", detail: describeError(failure, path, shown), error: failure };
   }
+  // Named through its handle, the directory needs no identity to compare:
+  // one fstat fewer for every directory a read passes through.
+  if (handlesName) return { kind: "held", dir: { fd, base: `${PROC_FD}/${fd}`, path: shown } };
   try {
     const stats = fstatSync(fd);
-    const base = handlesName ? `${PROC_FD}/${fd}` : path;
-    return { kind: "held", dir: { fd, base, path: shown, dev: stats.dev, ino: stats.ino } };
+    return { kind: "held", dir: { fd, base: path, path: shown, dev: stats.dev, ino: stats.ino } };
   } catch (error) {
     closeSync(fd);
     const failure = error as NodeJS.ErrnoException;
