@@ -58,6 +58,7 @@ export {
   DIRECTORY_SWAPPED,
   type HeldDirectory,
   type HeldOpen,
+  handlesAreNamed,
   holdChild,
   holdDirectory,
   pathInHeld,

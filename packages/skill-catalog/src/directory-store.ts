@@ -8,7 +8,7 @@
 // same root reach every subscriber of that root.
 
 import { randomBytes } from "node:crypto";
-import { constants } from "node:fs";
+import { constants, realpathSync } from "node:fs";
 import { access, mkdir, readdir, rename, rm, stat } from "node:fs/promises";
 import { dirname, join, resolve } from "node:path";
 import {
@@ -22,7 +22,7 @@ import { RACY_MS } from "./catalog-stamp.js";
 import { readDirectoryFiles } from "./directory-files.js";
 import { inspectRoot, isPresent, listRoot, stampRoot, usageOfRoot } from "./directory-root.js";
 import { syncDirectory, writeFileDurably } from "./durable.js";
-import { openIn, readIn } from "./held-reads.js";
+import { openIn, readIn, readResolved } from "./held-reads.js";
 import { acquireLock } from "./lock.js";
 import { readRecordFile } from "./read-record.js";
 import { describeError, type FileRead, type SkillFileOpen } from "./read-skill-file.js";
@@ -97,7 +97,31 @@ export class DirectoryStore implements ManagedStore {
   }
 
   async readFile(id: string, path: string): Promise<FileRead> {
-    return readFileBelow(join(this.root, id), path);
+    const dir = join(this.root, id);
+    const real = this.realRoot();
+    if (real !== undefined) {
+      const read = readResolved(dir, `${real}/${id}`, path, limits().maxBytes);
+      if (read !== undefined) return read;
+    }
+    return readFileBelow(dir, path);
+  }
+
+  #canonicalRoot: string | undefined;
+
+  /**
+   * The root's canonical path, taken once: readResolved holds every file it
+   * reads to lie below it with no link on the way. The root's own path is
+   * the operator's, followed as the held walk follows it.
+   */
+  private realRoot(): string | undefined {
+    if (this.#canonicalRoot === undefined) {
+      try {
+        this.#canonicalRoot = realpathSync.native(this.root);
+      } catch {
+        return undefined;
+      }
+    }
+    return this.#canonicalRoot;
   }
 
   async openFile(id: string, path: string): Promise<SkillFileOpen> {

@@ -5,16 +5,18 @@
 // through the plain path, refused when that path no longer names the
 // directory held. The catalog's single reads (a SKILL.md, a record, one file
 // by path) and the walk of a stored tree (directory-files.ts) read so.
-import { closeSync } from "node:fs";
+import { closeSync, readlinkSync } from "node:fs";
 import {
   DIRECTORY_SWAPPED,
   type HeldDirectory,
+  handlesAreNamed,
   pathInHeld,
   stillHeld,
 } from "@skillshelf/bundle-reader";
 import {
   openSkillFile,
   readSkillFile,
+  readSkillFileIf,
   type SkillFileOpen,
   type SkillFileRead,
 } from "./read-skill-file.js";
@@ -44,4 +46,32 @@ export function openIn(dir: HeldDirectory, name: string, cap: number): SkillFile
     return { kind: "unreadable", detail: opened.detail.replaceAll(dir.base, dir.path) };
   }
   return opened;
+}
+
+/**
+ * Reads `<dir>/<path>` in one open of its plain path, where the system can
+ * name the file a handle holds (/proc/self/fd): the read stands only when
+ * the file opened is `<realDir>/<path>` itself, a path with no link in it,
+ * so no component of `path` was a link when it was opened, and the bytes
+ * come from that handle. Anything else (a link on the way, a missing file,
+ * no /proc) answers undefined, and the caller reads through held
+ * directories, which say why. One open, one readlink, where the walk opens
+ * and closes every directory on the way: an MCP host reads skills file by
+ * file, and those calls were most of a read.
+ */
+export function readResolved(
+  dir: string,
+  realDir: string,
+  path: string,
+  cap?: number,
+): SkillFileRead | undefined {
+  if (!handlesAreNamed()) return undefined;
+  const expected = `${realDir}/${path}`;
+  return readSkillFileIf(`${dir}/${path}`, cap, (fd) => {
+    try {
+      return readlinkSync(`/proc/self/fd/${fd}`) === expected;
+    } catch {
+      return false;
+    }
+  });
 }

@@ -42,17 +42,46 @@ export function readSkillFile(path: string, cap: number = MAX_SKILL_FILE_BYTES):
     return describeOpenFailure(error);
   }
   try {
-    const stats = fstatSync(fd);
-    if (!stats.isFile()) return { kind: "unreadable", detail: "it is not a regular file" };
-    if (stats.size > cap) return { kind: "too-large", size: stats.size };
-    const read = readBounded(fd, stats.size, cap);
-    if (read.kind === "bytes") read.executable = (stats.mode & 0o100) !== 0;
-    return read;
+    return readOpened(fd, cap);
   } catch (error) {
     return { kind: "unreadable", detail: describeError(error) };
   } finally {
     closeSync(fd);
   }
+}
+
+/**
+ * The file at `path` read as readSkillFile reads it, when `accept` takes the
+ * file opened there; undefined when it does not, or when the open fails (the
+ * caller then finds out why on its own way).
+ */
+export function readSkillFileIf(
+  path: string,
+  cap: number = MAX_SKILL_FILE_BYTES,
+  accept: (fd: number) => boolean,
+): SkillFileRead | undefined {
+  let fd: number;
+  try {
+    fd = openSync(path, OPEN_FLAGS);
+  } catch {
+    return undefined;
+  }
+  try {
+    return accept(fd) ? readOpened(fd, cap) : undefined;
+  } catch (error) {
+    return { kind: "unreadable", detail: describeError(error) };
+  } finally {
+    closeSync(fd);
+  }
+}
+
+function readOpened(fd: number, cap: number): SkillFileRead {
+  const stats = fstatSync(fd);
+  if (!stats.isFile()) return { kind: "unreadable", detail: "it is not a regular file" };
+  if (stats.size > cap) return { kind: "too-large", size: stats.size };
+  const read = readBounded(fd, stats.size, cap);
+  if (read.kind === "bytes") read.executable = (stats.mode & 0o100) !== 0;
+  return read;
 }
 
 /** A file opened for streaming: its descriptor (the caller closes it), size and mode. */

@@ -61,6 +61,11 @@ const handlesName: boolean = ((): boolean => {
   }
 })();
 
+/** Whether the system names what a handle holds here (/proc/self/fd), decided once. */
+export function handlesAreNamed(): boolean {
+  return handlesName;
+}
+
 /** Opens the directory `path` (never through a link in its last component). */
 export function holdDirectory(path: string, shown: string = path): HeldOpen {
   let fd: number;
