@@ -40,11 +40,13 @@ export function judgeSkillFiles(skill: string, files: readonly JudgedFile[]): Re
  * order given.
  */
 export function judgeSkillPaths(skill: string, paths: readonly string[]): Refusal | undefined {
-  const names = new NameIndex();
+  // A lone path clashes with nothing: a store asked for one file (an MCP
+  // read, file by file) is spared building the index for it.
+  const names = paths.length > 1 ? new NameIndex() : undefined;
   for (const path of paths) {
     const verdict = checkPath(path, false);
     if (!verdict.ok) return { code: "unsafe-path", path, why: verdict.why, skill };
-    const clash = names.recordEntry(path, verdict.path, false);
+    const clash = names?.recordEntry(path, verdict.path, false);
     if (clash !== undefined) return { ...clash, skill };
   }
   return undefined;
