@@ -9,12 +9,15 @@
 //   another as fetchSkills reads them, against the same memory server
 //   holding the same answers; target 1.3.
 // - mcp/read-disk: the same reads, against reading and hashing the same
-//   files from the store in this process; target 2. Two rows: over stdio,
-//   and with the same server code (the shelf's skills, as `skillshelf mcp`
+//   files from the store in this process; target 2. Three rows: over stdio;
+//   with the same server code (the shelf's skills, as `skillshelf mcp`
 //   opens them, served by createSkillsServer) in this process over the
 //   SDK's in-memory transport, which leaves out the pipe, a process hop and
-//   the JSON each way. The memory server is timed beside them over stdio and
-//   over the in-memory transport: the floors of any server over the SDK.
+//   the JSON each way; and the shelf's own digest-checked read of each file
+//   (SkillSource.readFile of those skills, what every resources/read calls)
+//   in this process, without the SDK. The memory server is timed beside
+//   them over stdio and over the in-memory transport: the floors of any
+//   server over the SDK.
 // The memory server's answers are skillshelf's own (collected untimed), so
 // both sides send the same bytes. Every read's bytes are checked against
 // the manifest's digest, and every listing's count, outside the timing.
@@ -76,7 +79,10 @@ async function loadModules() {
   };
 }
 
-/** The shelf's skills as `skillshelf mcp` opens them, served in this process over the in-memory transport. */
+/**
+ * The shelf's skills as `skillshelf mcp` opens them, served in this process
+ * over the in-memory transport; answers the client and the skills' source.
+ */
 async function connectInProcess(modules, shelf) {
   const opened = await modules.shelf.openShelf(
     { workspace: shelf.workspace, data: shelf.data, tool: "skillshelf bench" },
@@ -84,7 +90,8 @@ async function connectInProcess(modules, shelf) {
     shelf.workspace,
   );
   if (!opened.ok) throw new Error(`openShelf refused: ${opened.refusal.code}`);
-  return connectServer(modules, modules.mcp.createSkillsServer(opened.shelf.skills));
+  const source = opened.shelf.skills;
+  return { client: await connectServer(modules, modules.mcp.createSkillsServer(source)), source };
 }
 
 /** An SDK Client connected to `server` over the SDK's in-memory transport. */
@@ -308,9 +315,15 @@ async function measureReadDisk(options) {
     digests.forEach((digest, i) => {
       expectEqual(`sha256:${digest}`, resources[i].digest, `${what} ${paths[i]}`);
     });
+  // skill://<id>/<path>, read as the server reads it: the skill and the path in its manifest.
+  const files = uris.map((uri) => {
+    const rest = uri.slice("skill://".length);
+    const slash = rest.indexOf("/");
+    return [rest.slice(0, slash), rest.slice(slash + 1)];
+  });
   let figures;
   try {
-    const inProcess = await connectInProcess(opened.modules, shelf);
+    const { client: inProcess, source } = await connectInProcess(opened.modules, shelf);
     const memoryInProcess = await connectServer(
       opened.modules,
       createMemoryServer(opened.modules, opened.answers),
@@ -327,6 +340,19 @@ async function measureReadDisk(options) {
             name: "skills server (in-process)",
             run: () => readAll(inProcess, uris),
             check: (contents) => expectManifest(contents, resources, "in-process read"),
+          },
+          {
+            name: "shelf read (in-process)",
+            run: async () => {
+              const read = [];
+              for (const [id, path] of files) {
+                const file = await source.readFile(id, path);
+                if (!file.ok) throw new Error(`${id}/${path}: ${file.code} ${file.reason}`);
+                read.push(file.bytes);
+              }
+              return read;
+            },
+            check: (read) => expectDigests(read.map(sha256), "shelf read"),
           },
           {
             name: "memory server (in-process)",
@@ -367,10 +393,10 @@ async function measureReadDisk(options) {
   const others = baselines.map((name) => `${name} ${formatMs(figures[name].median)}`).join(", ");
   const floor = figures["memory server (stdio)"].median;
   const inProcessFloor = figures["memory server (in-process)"].median;
-  const row = (name, how, note) =>
+  const row = (name, what, note) =>
     createRatioRow({
       bench: "mcp/read-disk",
-      measure: `resources/read of every file of ${opened.sizes.read} skills ${how} / fastest read + SHA-256 of the same files in-process (${fastest.name})`,
+      measure: `${what} / fastest read + SHA-256 of the same files in-process (${fastest.name})`,
       subject: formatMs(figures[name].median),
       baseline: formatMs(fastest.ms),
       ratio: figures[name].median / fastest.ms,
@@ -384,12 +410,17 @@ async function measureReadDisk(options) {
   return [
     row(
       "skills server (in-process)",
-      "over the SDK's in-memory transport",
+      `resources/read of every file of ${opened.sizes.read} skills over the SDK's in-memory transport`,
       `${uris.length} files; the shelf's skills served by createSkillsServer in the bench process; in-process reads: ${others}; the same SDK serving the same bytes from memory over the in-memory transport takes ${formatMs(inProcessFloor)} (ratio ${(inProcessFloor / fastest.ms).toFixed(2)}): the floor of any server over the SDK`,
     ),
     row(
+      "shelf read (in-process)",
+      `the shelf's digest-checked read (SkillSource.readFile, what resources/read calls) of every file of ${opened.sizes.read} skills, in-process`,
+      "the source `skillshelf mcp` serves (openShelf's shelf.skills), kept admissions and all: each file read and held against its manifest digest; the bench hashes the bytes again, untimed",
+    ),
+    row(
       "skillshelf mcp (stdio)",
-      "over stdio",
+      `resources/read of every file of ${opened.sizes.read} skills over stdio`,
       `the same SDK serving the same bytes from memory over stdio takes ${formatMs(floor)} (ratio ${(floor / fastest.ms).toFixed(2)}): the floor of any server over stdio`,
     ),
   ];
