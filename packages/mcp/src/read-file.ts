@@ -38,10 +38,10 @@ export async function readSkillResource(source: SkillSource, uri: string): Promi
   }
   const read = await source.readFile(id, path);
   if (!read.ok) throw invalidParams({ code: read.code, reason: read.reason });
-  const canonical = fileUriOf(id, path);
+  // readUri takes only the form fileUriOf writes, so `uri` is the canonical URI.
   const mimeType = mimeTypeOf(path);
   const bytes = Buffer.from(read.bytes.buffer, read.bytes.byteOffset, read.bytes.length);
   return isUtf8(bytes)
-    ? { uri: canonical, mimeType, text: bytes.toString("utf8") }
-    : { uri: canonical, mimeType, blob: bytes.toString("base64") };
+    ? { uri, mimeType, text: bytes.toString("utf8") }
+    : { uri, mimeType, blob: bytes.toString("base64") };
 }

@@ -25,6 +25,8 @@ export type ParsedSkillUri = ({ ok: true } & SkillUri) | { ok: false; reason: st
 
 const encodedSeparator = /%(2f|5c)/i;
 const controlCharacter = /[\u0000-\u001f\u007f]/;
+/** A segment encodeURIComponent leaves as it is and that needs no decoding: most file names. */
+const plainSegment = /^[A-Za-z0-9_.~-]+$/;
 
 /** The URI of a file (or directory, or with "" the root) of skill `id`. */
 export function fileUriOf(id: string, path: string): string {
@@ -52,6 +54,8 @@ export function parseSkillUri(uri: string): ParsedSkillUri {
 
 function decodeSegment(segment: string): string | { ok: false; reason: string } {
   if (segment === "") return refuse("it has an empty segment or a trailing slash");
+  // Already canonical and free of separators, escapes and control characters.
+  if (plainSegment.test(segment) && segment !== "." && segment !== "..") return segment;
   if (encodedSeparator.test(segment)) return refuse("it has a percent-encoded separator");
   let decoded: string;
   try {
