@@ -18,7 +18,7 @@
 // one file costs reading and hashing that one file; the listing made from
 // them is kept beside them, so a walk of the list costs an lstat of every
 // SKILL.md (skill-catalog's catalogStamp) while none of them changed.
-import { createHash } from "node:crypto";
+import { hash } from "node:crypto";
 import { readFrontmatter } from "@skillshelf/bundle-reader";
 import { message, type Refusal } from "@skillshelf/contract";
 import {
@@ -125,7 +125,8 @@ export function skillSourceOf(roots: Roots, options: SkillSourceOptions = {}): S
   };
 
   const readFile = async (id: string, path: string): Promise<SourceFile> => {
-    const first = await admission(id);
+    const held = kept.get(id);
+    const first = held === undefined ? await admission(id) : { ok: true as const, admitted: held };
     if (!first.ok) return first;
     const read = await readListed(roots, first.admitted, path);
     if (read !== "changed") return read;
@@ -207,8 +208,8 @@ async function readListed(
   if (listed === undefined) return refusedBy({ code: "unknown-file", skill: skill.id, path });
   const read = await readOfferedFile(roots, origin, skill.id, path);
   if (!read.ok) return read.refusal.code === "unknown-file" ? "changed" : refusedBy(read.refusal);
-  const digest = createHash("sha256").update(read.bytes).digest("hex");
-  if (read.bytes.length !== listed.size || digest !== listed.sha256) return "changed";
+  if (read.bytes.length !== listed.size) return "changed";
+  if (hash("sha256", read.bytes, "hex") !== listed.sha256) return "changed";
   return { ok: true, bytes: read.bytes };
 }
 
