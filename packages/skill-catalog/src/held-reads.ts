@@ -4,7 +4,9 @@
 // read outside the store, or, where a handle cannot name its directory,
 // through the plain path, refused when that path no longer names the
 // directory held. The catalog's single reads (a SKILL.md, a record, one file
-// by path) and the walk of a stored tree (directory-files.ts) read so.
+// by path) and the walk of a stored tree (directory-files.ts) read so; one
+// file by path is first tried in one open (readResolved), taken only when
+// the kernel names the file opened as the one at that path with no link.
 import { closeSync, readlinkSync } from "node:fs";
 import {
   DIRECTORY_SWAPPED,
