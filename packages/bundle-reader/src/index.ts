@@ -39,7 +39,6 @@ export {
 } from "./list-bundle.js";
 export { readBundle } from "./read-bundle.js";
 export { skillFileOf } from "./skill-file.js";
-export { DEFAULT_GIT_TIMEOUT_MS } from "./sources/git.js";
 export {
   type ResolvedRef,
   type ResolveRefOptions,
@@ -53,6 +52,7 @@ export {
   stripCredentials,
 } from "./sources/git-spec.js";
 export { GIT_TEMP_PREFIX } from "./sources/git-temp.js";
+export { DEFAULT_GIT_TIMEOUT_MS } from "./sources/git-timeout.js";
 export { specWarningsOf } from "./spec-warnings.js";
 export {
   DIRECTORY_SWAPPED,

@@ -3,13 +3,13 @@
 // (resolve.ts), and the skills are held to the specification (warnings, or
 // a refusal under `strict`). Any content yields skills or exactly one
 // refusal; an abort rejects at once with the signal's reason and tears the
-// read down.
+// read down. An archive's and a git repository's sources (tar, zip and
+// yauzl, gunzip, the git runner) are loaded when such a source is read, so
+// a process that reads folders or lists its store never loads them.
 import type { EntriesResult } from "./entries.js";
 import { Reading } from "./reading.js";
 import { resolveSkills } from "./resolve.js";
-import { readArchiveBytes } from "./sources/archive.js";
 import { skillNameOf } from "./sources/archive-name.js";
-import { readGit } from "./sources/git.js";
 import { readPath } from "./sources/path.js";
 import { readUploads } from "./sources/uploads.js";
 import { specWarnings, strictRefusal } from "./spec-warnings.js";
@@ -93,11 +93,15 @@ export function readEntries(
     case "path":
       return readPath(source.path, reading);
     case "archive":
-      return readArchiveBytes(source.bytes, skillNameOf(source.name), reading);
+      return import("./sources/archive.js").then(({ readArchiveBytes }) =>
+        readArchiveBytes(source.bytes, skillNameOf(source.name), reading),
+      );
     case "uploads":
       return readUploads(source.files, reading);
     case "git":
-      return readGit(source.url, source.ref, reading, reading.gitTimeoutMs);
+      return import("./sources/git.js").then(({ readGit }) =>
+        readGit(source.url, source.ref, reading, reading.gitTimeoutMs),
+      );
     default:
       throw new TypeError(`unknown source kind: ${(source as { kind: unknown }).kind}`);
   }

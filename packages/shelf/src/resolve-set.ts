@@ -3,12 +3,13 @@
 // skills it gave, each skill with its tree digest, and the lock that says
 // all of it. A source refused refuses the whole set; two entries giving one
 // id refuse it as `invalid-manifest`. Relative paths are the manifest's.
+// The import flow is loaded when a set is read, not when a frozen sync only
+// asks what the entries name (frozen-held.ts).
 import { createHash } from "node:crypto";
 import { dirname, resolve } from "node:path";
 import { isGitSpec, parseGitSource, type Skill, type Source } from "@skillshelf/bundle-reader";
 import type { Refusal } from "@skillshelf/contract";
 import { type RecordedSource, revisionOf, treeOf } from "@skillshelf/skill-catalog";
-import { readAndRecord } from "./import-flow.js";
 import { entryOf, type Lock, type LockedSkill, type LockedSource } from "./lock.js";
 import type { Manifest, ManifestEntry } from "./manifest.js";
 
@@ -65,6 +66,7 @@ export async function resolveSet(
   manifestPath: string,
   signal?: AbortSignal,
 ): Promise<{ ok: true; set: ResolvedSet } | { ok: false; refusal: Refusal }> {
+  const { readAndRecord } = await import("./import-flow.js");
   const base = dirname(resolve(manifestPath));
   const skills: ResolvedSkill[] = [];
   const sources: LockedSource[] = [];

@@ -3,6 +3,13 @@
 // each answering a result or one refusal of the one table. The CLI and the
 // server (and the MCP server, `sync`, the trust gate) are parsers of flags
 // and routes over these operations; none of them assembles a flow itself.
+//
+// Each flow is loaded when its operation first runs: a process answers one
+// command, and `list` should not compile the import flow, sync, update,
+// the signed describe and verify, or the payload's builder and writers (and
+// its schema), nor the archive and git sources they reach. Their types are
+// imported here statically; list's own pieces (the catalog, the gate, the
+// MCP source) are imported as they are.
 import {
   type Finding,
   type ListResult,
@@ -18,16 +25,12 @@ import {
   type SkillSource,
   skillSourceOf,
 } from "@skillshelf/mcp/source";
-import {
-  type FetchResult,
-  fetchSkillFiles,
-  type MaterializeResult,
-  materialize,
-  type PayloadRefusal,
-  type PayloadResult,
-  payload,
-  type WatchOptions,
-  watchPayload,
+import type {
+  FetchResult,
+  MaterializeResult,
+  PayloadRefusal,
+  PayloadResult,
+  WatchOptions,
 } from "@skillshelf/payload";
 import {
   type ApproveResult,
@@ -53,21 +56,15 @@ import {
   streamStoredFile,
   validateSkill,
 } from "@skillshelf/skill-catalog";
-import { describeSigned } from "./describe-signed.js";
-import { type DigestResult, digestSource } from "./digest.js";
-import {
-  type ImportChoices,
-  type ImportOutcome,
-  importSource,
-  type ReadChoices,
-} from "./import-flow.js";
+import type { DigestResult } from "./digest.js";
+import type { ImportChoices, ImportOutcome, ReadChoices } from "./import-flow.js";
 import { signatureJudgeOf } from "./serve-policy.js";
 import type { SignatureStatus } from "./signature-status.js";
-import { type SignedVerifyResult, verifySigned } from "./signed-verify.js";
-import { type LockStatus, lockStatus, type SyncOptions, type SyncResult, syncSet } from "./sync.js";
+import type { SignedVerifyResult } from "./signed-verify.js";
+import type { LockStatus, SyncOptions, SyncResult } from "./sync.js";
 import { treeSizes } from "./tree-sizes.js";
 import { NO_TRUST, type Trust } from "./trust.js";
-import { type UpdateResult, updateSkills } from "./update.js";
+import type { UpdateResult } from "./update.js";
 
 /**
  * What `list` shows: the catalog with bodies, records by id, the payload
@@ -185,20 +182,39 @@ export function shelfOver(roots: Roots, tool: string, trust: Trust = NO_TRUST): 
     managedLocation: managed?.location ?? "no managed store",
     tool,
     trust,
-    digest: (source, choices = {}) => digestSource(source, choices, trust),
+    digest: async (source, choices = {}) => {
+      const { digestSource } = await import("./digest.js");
+      return digestSource(source, choices, trust);
+    },
     listSource: (source, choices = {}) =>
       listBundle(source, {
         ...pick(choices),
         ...(choices.judge === true ? { judge: validateSkill } : {}),
       }),
-    check: (source, choices = {}) =>
-      importSource(roots, source, { ...choices, dryRun: true, tool, trust }),
-    import: (source, choices = {}) =>
-      importSource(roots, source, { ...choices, dryRun: false, tool, trust }),
-    update: (ids = [], options = {}) => updateSkills(roots, ids, { ...options, tool, trust }),
-    verify: (ids = []) => verifySigned(roots, ids, trust),
-    sync: (options) => syncSet(roots, { ...options, tool }),
-    lockStatus: (lockPath) => lockStatus(roots, lockPath),
+    check: async (source, choices = {}) => {
+      const { importSource } = await import("./import-flow.js");
+      return importSource(roots, source, { ...choices, dryRun: true, tool, trust });
+    },
+    import: async (source, choices = {}) => {
+      const { importSource } = await import("./import-flow.js");
+      return importSource(roots, source, { ...choices, dryRun: false, tool, trust });
+    },
+    update: async (ids = [], options = {}) => {
+      const { updateSkills } = await import("./update.js");
+      return updateSkills(roots, ids, { ...options, tool, trust });
+    },
+    verify: async (ids = []) => {
+      const { verifySigned } = await import("./signed-verify.js");
+      return verifySigned(roots, ids, trust);
+    },
+    sync: async (options) => {
+      const { syncSet } = await import("./sync.js");
+      return syncSet(roots, { ...options, tool });
+    },
+    lockStatus: async (lockPath) => {
+      const { lockStatus } = await import("./sync.js");
+      return lockStatus(roots, lockPath);
+    },
     list: async () => {
       const listed = await listSkills(roots);
       const warnings = listed.catalog.skills.flatMap((skill) => storedSpecWarnings(skill));
@@ -225,13 +241,23 @@ export function shelfOver(roots: Roots, tool: string, trust: Trust = NO_TRUST): 
         treeBytes: await treeSizes(roots, listed.catalog.skills, served.skills),
       };
     },
-    describe: (id) => describeSigned(roots, id, trust),
+    describe: async (id) => {
+      const { describeSigned } = await import("./describe-signed.js");
+      return describeSigned(roots, id, trust);
+    },
     readFile: (id, path) => readStoredFile(roots, id, path),
     streamFile: (id, path) => streamStoredFile(roots, id, path),
     approve: (id, by) => approve(roots, id, { by, tool }),
-    payload: (options = {}) => payload(roots, held(options)),
-    writePayload: (dir, options = {}) => materialize(roots, dir, held(options)),
+    payload: async (options = {}) => {
+      const { payload } = await import("@skillshelf/payload");
+      return payload(roots, held(options));
+    },
+    writePayload: async (dir, options = {}) => {
+      const { materialize } = await import("@skillshelf/payload");
+      return materialize(roots, dir, held(options));
+    },
     writeSkillFiles: async (dir, options = {}) => {
+      const { fetchSkillFiles, payload } = await import("@skillshelf/payload");
       const built = await payload(roots, held(options));
       if (!built.ok) return built;
       const fetched = await fetchSkillFiles(
@@ -246,7 +272,10 @@ export function shelfOver(roots: Roots, tool: string, trust: Trust = NO_TRUST): 
         ? { ...fetched, refused: built.payload.refused, allowed: built.allowed }
         : fetched;
     },
-    watchPayload: (dir, options) => watchPayload(roots, dir, { ...options, ...held({}) }),
+    watchPayload: async (dir, options) => {
+      const { watchPayload } = await import("@skillshelf/payload");
+      return watchPayload(roots, dir, { ...options, ...held({}) });
+    },
     remove: (id) => remove(roots, id),
     skills,
     mcpWarnings: (ids) => mcpWarningsOf(skills, ids),

@@ -7,14 +7,15 @@
 // say" (commit undefined), and the caller reads the source the full way,
 // which gives a failure its proper refusal; only a source that did not
 // answer in time, or a missing git, is refused here, since the full read
-// would wait as long again to fail the same way.
+// would wait as long again to fail the same way. The git runner is loaded
+// when a ref is asked, not with the package's index, which every command
+// loads whether or not it names a git source.
 import { Reading } from "../reading.js";
 import type { Refusal } from "../types.js";
-import { DEFAULT_GIT_TIMEOUT_MS } from "./git.js";
-import { gitMissing, timedOut } from "./git-fetch.js";
-import { type GitRun, runGit } from "./git-run.js";
+import type { GitRun } from "./git-run.js";
 import { parseGitSource } from "./git-spec.js";
 import { makeGitTemp, removeGitTemp } from "./git-temp.js";
+import { DEFAULT_GIT_TIMEOUT_MS } from "./git-timeout.js";
 
 const COMMIT = /^[0-9a-f]{40}$/;
 const LISTING_CAP = 1024 * 1024;
@@ -40,6 +41,10 @@ export async function resolveGitRef(
   const spec = parseGitSource(`git+${url}${ref === undefined ? "" : `#${ref}`}`);
   if (!spec.ok) return CANNOT_SAY;
   if (ref !== undefined && COMMIT.test(ref)) return { ok: true, commit: ref };
+  const [{ runGit }, { gitMissing, timedOut }] = await Promise.all([
+    import("./git-run.js"),
+    import("./git-fetch.js"),
+  ]);
   const home = makeGitTemp();
   if (home === undefined) return CANNOT_SAY;
   const timeoutMs = options.timeoutMs ?? DEFAULT_GIT_TIMEOUT_MS;

@@ -17,10 +17,8 @@ import { lfsPointerRefusal } from "./git-lfs.js";
 import { type GitRun, runGit } from "./git-run.js";
 import { parseGitSource, stripCredentials } from "./git-spec.js";
 import { makeGitTemp, removeGitTemp, sweepStaleGitTemps } from "./git-temp.js";
+import { DEFAULT_GIT_TIMEOUT_MS } from "./git-timeout.js";
 import { surveyTree } from "./git-tree.js";
-
-/** How long a git read may take, fetching included, unless the caller says otherwise. */
-export const DEFAULT_GIT_TIMEOUT_MS = 120_000;
 
 export type GitEntriesResult =
   | { ok: true; entries: Entries; origin: GitOrigin }

@@ -2,12 +2,12 @@
 // file as an archive whatever its name says (its bytes decide). The path
 // itself may be a symbolic link (a user's choice, not the bundle's); below it
 // nothing is followed. Anything else at the path (a fifo, a device) is no
-// archive, and is never opened.
+// archive, and is never opened. The archive reader is loaded only when the
+// path is a file.
 import { type Stats, stat } from "node:fs";
 import { basename, resolve } from "node:path";
 import type { EntriesResult } from "../entries.js";
 import type { Reading } from "../reading.js";
-import { readArchive } from "./archive.js";
 import { skillNameOf } from "./archive-name.js";
 import { chunksOfFile } from "./chunks.js";
 import { readFolder } from "./folder.js";
@@ -29,6 +29,7 @@ export async function readPath(path: string, reading: Reading): Promise<EntriesR
       refusal: { code: "not-an-archive", path, detail: "it is not a regular file" },
     };
   }
+  const { readArchive } = await import("./archive.js");
   const result = await readArchive(chunksOfFile(absolute, path), skillNameOf(name), reading);
   if (result.ok || result.refusal.code !== "not-an-archive") return result;
   return { ok: false, refusal: { ...result.refusal, path } };
