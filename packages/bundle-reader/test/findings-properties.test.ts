@@ -1,8 +1,10 @@
 // Properties of the findings over generated text: tag characters decode back
 // to the ASCII they encode, the same input always gives the same findings
-// (from bytes or text, in any file order), the byte prefilter never skips a
-// file the precise check would report, and the pinned table of format
+// (from bytes or text, in any file order), the byte prefilter says a file
+// holds a watched character exactly when its decoded code points do (and
+// never skips one the precise check would report), and the pinned table of format
 // characters agrees with the running engine's `\p{Cf}`.
+import { decodeText } from "@skillshelf/contract";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { decodeTags, hiddenRunsOf } from "../src/findings/hidden-text.js";
@@ -105,6 +107,83 @@ describe("findings properties", () => {
         if (hiddenRunsOf(text, true).length > 0)
           expect(mayHideText(encoder.encode(text))).toBe(true);
       }),
+    );
+  });
+
+  // The precise side decodes as findingsOf does (a byte order mark kept) and looks up every code point.
+  const holdsWatched = (bytes: Uint8Array): boolean =>
+    [...decodeText(bytes)].some((c) => inRanges(c.codePointAt(0)!, WATCHED));
+
+  it("says a text holds a watched character exactly when its decoded code points do", () => {
+    const encoder = new TextEncoder();
+    const notSurrogate = (code: number): boolean => code < 0xd800 || code > 0xdfff;
+    // Each watched range's edges and their neighbours outside it.
+    const edges = WATCHED.flatMap(([low, high]) => [low - 1, low, high, high + 1])
+      .filter(notSurrogate)
+      .map((code) => String.fromCodePoint(code));
+    const prose = [
+      ..."aZ0 .\n`",
+      ..."—–“”‘’…•→✓⚠\uFE0F\u00A0©°",
+      ..."日本語データ한국어",
+      ..."éßñλόγος",
+      "🙂",
+      "👩\u200D💻",
+      "\u{1F3F4}\u{E0067}\u{E0062}\u{E007F}",
+      "\u{1D173}",
+      "\u{1D16F}",
+      "\u{13430}",
+      "\u{110BD}",
+    ];
+    const anyCode = fc
+      .integer({ min: 0x80, max: 0x10ffff })
+      .filter(notSurrogate)
+      .map((code) => String.fromCodePoint(code));
+    const piece = fc.oneof(
+      { weight: 6, arbitrary: fc.constantFrom(...prose) },
+      { weight: 2, arbitrary: fc.constantFrom(...edges) },
+      { weight: 1, arbitrary: anyCode },
+    );
+    // A run of lead bytes that lead nothing watched, long enough to spend the native searches'
+    // budget, sends the whole file to the byte loop; it goes anywhere among the pieces.
+    const dense = fc
+      .tuple(fc.constantFrom("—", "“", "🙂", "\uFE0F", "\u00A0"), fc.nat({ max: 300 }))
+      .map(([char, count]) => char.repeat(count));
+    fc.assert(
+      fc.property(
+        fc.array(piece, { maxLength: 120 }),
+        dense,
+        fc.nat(),
+        fc.nat({ max: 7 }),
+        (pieces, run, where, offset) => {
+          const at = where % (pieces.length + 1);
+          const utf8 = encoder.encode([...pieces.slice(0, at), run, ...pieces.slice(at)].join(""));
+          // At any byte offset of a larger buffer, as a reader's file is a view into one.
+          const backing = new Uint8Array(offset + utf8.length + 3).fill(0xe2);
+          backing.set(utf8, offset);
+          const view = backing.subarray(offset, offset + utf8.length);
+          expect(mayHideText(view)).toBe(holdsWatched(view));
+        },
+      ),
+      { numRuns: 2000 },
+    );
+  });
+
+  it("never misses a watched character among bytes that are not UTF-8", () => {
+    const watchedUtf8 = fc
+      .constantFrom(...WATCHED.flat())
+      .map((code) => [...Buffer.from(String.fromCodePoint(code), "utf8")]);
+    const chunk = fc.oneof(
+      fc.array(fc.integer({ min: 0x80, max: 0xff }), { maxLength: 6 }),
+      fc.array(fc.integer({ min: 0, max: 0xff }), { maxLength: 6 }),
+      watchedUtf8,
+      watchedUtf8.map((bytes) => bytes.slice(0, -1)),
+    );
+    fc.assert(
+      fc.property(fc.array(chunk, { maxLength: 60 }), (chunks) => {
+        const bytes = Uint8Array.from(chunks.flat());
+        if (holdsWatched(bytes)) expect(mayHideText(bytes)).toBe(true);
+      }),
+      { numRuns: 2000 },
     );
   });
 
