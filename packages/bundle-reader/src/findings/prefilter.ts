@@ -5,9 +5,9 @@
 // check can never disagree) is searched for natively, and where one occurs
 // the byte after it and then the code point are looked up in tables drawn
 // from the same ranges. A file of pure ASCII holds none: one native test,
-// run only while no search has found a byte that shows the file is not
-// ASCII. Only a file that holds a watched character is decoded to a string
-// and walked character by character.
+// run only when the first search finds nothing, as a lead byte found shows
+// the file is not ASCII. Only a file that holds a watched character is
+// decoded to a string and walked character by character.
 import { isAscii } from "node:buffer";
 import { inRanges, WATCHED } from "./invisible-table.js";
 
