@@ -38,7 +38,9 @@ const cases: { name: string; change: (roots: DirectoryRoots) => Promise<void> }[
   },
   {
     name: "a skill added",
-    change: (roots) => writeSkills(roots.managedDir, { gamma: skillText("gamma") }),
+    change: async (roots) => {
+      writeSkills(roots.managedDir, { gamma: skillText("gamma") });
+    },
   },
   {
     name: "a skill removed",
