@@ -34,13 +34,23 @@ async function startBin(
     child.once("exit", (code) => resolve(code)),
   );
   let out = "";
+  let err = "";
+  child.stderr!.on("data", (chunk: Buffer) => {
+    err += chunk.toString();
+  });
   const port = await new Promise<number>((resolve, reject) => {
     child.stdout!.on("data", (chunk: Buffer) => {
       out += chunk.toString();
       const match = /console: http:\/\/127\.0\.0\.1:(\d+)\//.exec(out);
       if (match) resolve(Number(match[1]));
     });
-    child.once("exit", () => reject(new Error(`the server exited before listening: ${out}`)));
+    child.once("exit", (code, signal) =>
+      reject(
+        new Error(
+          `the server exited (${code ?? signal}) before listening:\n${out}\nstderr:\n${err}`,
+        ),
+      ),
+    );
   });
   return { child, port, exited };
 }
