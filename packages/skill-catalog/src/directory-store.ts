@@ -3,7 +3,9 @@
 // into place; its record is `.records/<id>.json` beside (never inside) it,
 // moved in by the same journaled transaction (staging.ts), so a crash leaves
 // each skill and its record wholly old or wholly new once recovery has run,
-// and every reader recovers first. Writers serialize on the root's lock
+// and every reader recovers first. A listing is never taken between two
+// renames of one change (whole-sets.ts), so a set installed together is
+// listed whole or not at all. Writers serialize on the root's lock
 // (lock.ts). Changes made through any DirectoryStore of this process on the
 // same root reach every subscriber of that root.
 
@@ -53,6 +55,7 @@ import type {
   StoreView,
   StoreWriteResult,
 } from "./store.js";
+import { readWhole } from "./whole-sets.js";
 import { writeSkillTree } from "./write-skill-tree.js";
 
 type Listener = (change: StoreChange) => void;
@@ -75,8 +78,10 @@ export class DirectoryStore implements ManagedStore {
   }
 
   async list(): Promise<StoredEntry[]> {
-    await settleStaging(this.root);
-    return listRoot(this.root, (entry) => entry);
+    const settle = () => settleStaging(this.root);
+    await settle();
+    // Never between two renames of one change: a set is listed whole or not at all.
+    return readWhole(this.root, () => listRoot(this.root, (entry) => entry), settle);
   }
 
   async usage(): Promise<StoreUsage> {

@@ -12,7 +12,17 @@
 // whole bundle lands or none of it does. The catalog never sees any of this:
 // it ignores dot-directories.
 import { randomBytes } from "node:crypto";
-import { lstat, mkdir, readdir, readFile, rename, rm, stat, unlink } from "node:fs/promises";
+import {
+  lstat,
+  mkdir,
+  readdir,
+  readFile,
+  rename,
+  rm,
+  stat,
+  unlink,
+  writeFile,
+} from "node:fs/promises";
 import { join } from "node:path";
 import { isValidId } from "@skillshelf/contract";
 import { syncDirectory, writeFileDurably } from "./durable.js";
@@ -21,7 +31,19 @@ import { acquireLock, clearAbandonedOwnerFile, OWNER_PREFIX } from "./lock.js";
 export const STAGING = ".staging";
 /** Where the records of installed skills live, one `<id>.json` each. */
 export const RECORDS = ".records";
-const JOURNAL = "commit.json";
+/** A transaction's commit point: present from before its first rename until after its last. */
+export const JOURNAL = "commit.json";
+/** The file whose value every applied change renews, in the managed root (whole-sets.ts). */
+export const GENERATION = ".generation";
+/**
+ * A transaction's directory name, and nothing else in staging: a removed
+ * skill set aside there (`<hex>-removed`) holds the skill's own files, which
+ * may well include a `commit.json`, a `new/` and a `records/`.
+ */
+const TRANSACTION_NAME = /^[0-9a-f]{16}$/;
+
+/** Whether `name`, an entry of the staging area, is a transaction's directory. */
+export const isTransactionName = (name: string): boolean => TRANSACTION_NAME.test(name);
 
 /** The paths of one transaction. */
 export type Transaction = { dir: string; newDir: string; oldDir: string; recordsDir: string };
@@ -99,10 +121,25 @@ export async function applyTransaction(
     const record = join(records, `${id}.json`);
     if (await exists(record)) await rename(record, join(transaction.oldDir, `${id}.record.json`));
   }
+  await renewGeneration(managed);
   await syncDirectory(records);
   await syncDirectory(managed);
   await syncDirectory(transaction.newDir);
   await syncDirectory(transaction.oldDir);
+}
+
+/**
+ * Gives the generation a new value, after a change's renames and before its
+ * journal goes, so that a reader whose listing overlapped them knows
+ * (whole-sets.ts). The caller holds the lock; no fsync, since only readers
+ * running now compare it.
+ */
+async function renewGeneration(managed: string): Promise<void> {
+  const temp = join(managed, `${GENERATION}.tmp`);
+  // Made afresh ("wx"), never written through whatever a crash or a hand left there.
+  await rm(temp, { force: true });
+  await writeFile(temp, randomBytes(16).toString("hex"), { flag: "wx" });
+  await rename(temp, join(managed, GENERATION));
 }
 
 /** Undoes an applied or half-applied transaction that failed while its process still ran. */
@@ -132,6 +169,7 @@ export async function undoTransaction(
     if (!(await exists(stagedRecord)) && (await exists(record))) await rename(record, stagedRecord);
     if ((await exists(oldRecord)) && !(await exists(record))) await rename(oldRecord, record);
   }
+  await renewGeneration(managed);
   await unlink(join(transaction.dir, JOURNAL)).catch(() => {});
   await syncDirectory(transaction.dir);
   await syncDirectory(managed);
@@ -153,7 +191,7 @@ export async function recoverStaging(managed: string): Promise<void> {
       await clearAbandonedOwnerFile(dir);
       continue;
     }
-    if (await exists(join(dir, JOURNAL))) {
+    if (isTransactionName(name) && (await exists(join(dir, JOURNAL)))) {
       // Committed: whatever is still staged under new/ and records/ has yet to move in.
       const transaction = transactionAt(dir);
       const trees = await readdir(transaction.newDir).catch(() => [] as string[]);
@@ -164,6 +202,8 @@ export async function recoverStaging(managed: string): Promise<void> {
     }
     await discardTransaction(dir);
   }
+  // A generation's temporary file is left only by a writer killed while renewing it.
+  await rm(join(managed, `${GENERATION}.tmp`), { force: true });
   await sweepOrphanRecords(managed);
 }
 

@@ -53,6 +53,7 @@ describe("concurrency", () => {
       expect(await readTree(join(roots.managedDir, id))).toEqual(treeOf(i, id));
     }
     expect((await namesIn(roots.managedDir)).filter((n) => n.startsWith("."))).toEqual([
+      ".generation",
       ".records",
       ".staging",
     ]);

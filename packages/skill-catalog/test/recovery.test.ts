@@ -98,6 +98,7 @@ describe("recovery", () => {
     expect(await remove(roots, "old")).toEqual({ ok: true, id: "old" });
     expect(performance.now() - started).toBeLessThan(5_000);
     expect((await namesIn(roots.managedDir)).filter((n) => n.startsWith("."))).toEqual([
+      ".generation",
       ".records",
       ".staging",
     ]);

@@ -12,7 +12,7 @@ describe("remove", () => {
     const skill = bundleSkill("gone", { "SKILL.md": skillText("gone"), "a/b/c.md": "deep" });
     expect(await install(roots, [skill])).toMatchObject({ ok: true });
     expect(await remove(roots, "gone")).toEqual({ ok: true, id: "gone" });
-    expect(await namesIn(roots.managedDir)).toEqual([".records", ".staging"]);
+    expect(await namesIn(roots.managedDir)).toEqual([".generation", ".records", ".staging"]);
     expect(await namesIn(join(roots.managedDir, ".staging"))).toEqual([]);
     // The record went with its skill.
     expect(await namesIn(join(roots.managedDir, ".records"))).toEqual([]);

@@ -1,0 +1,89 @@
+// A directory store's readers see a change whole or not at all. A change
+// lands as one rename per skill (staging.ts), so a listing taken between two
+// of them would offer one skill of a bundle installed together, or a set
+// with one skill replaced and its partner not yet: a payload written then
+// hands a worker half a set. Writers say what readers need to know in two
+// marks: the commit journal is present from before the first rename until
+// after the last (staging.ts), and `.generation` is given a new random value
+// once the renames are made, before the journal goes. A listing is kept
+// only if no journal was present before and after it and the generation did
+// not change across it, a sequence lock: a change that moved anything while
+// the listing was read either still has its journal at the end or has
+// changed the generation. Otherwise the listing is read again, after a short
+// wait; a reader that outlasts MAX_WAIT_MS (a writer stopped mid-change and
+// still alive) takes the listing as it stands rather than never answering.
+import { constants } from "node:fs";
+import { lstat, open, readdir } from "node:fs/promises";
+import { join } from "node:path";
+import { setTimeout as sleep } from "node:timers/promises";
+import { GENERATION, isTransactionName, JOURNAL, STAGING } from "./staging.js";
+
+/** How long a reader waits for a change to finish moving skills into place. */
+export const MAX_WAIT_MS = 5_000;
+
+/** The generation's value is 16 random bytes in hex; more is never read. */
+const GENERATION_CHARS = 32;
+
+/**
+ * What `read` answers when no change moved a skill of `managed` while it
+ * ran; `settle` is called before a read that found a change under way (it
+ * recovers one whose writer died).
+ */
+export async function readWhole<T>(
+  managed: string,
+  read: () => Promise<T>,
+  settle: () => Promise<void>,
+): Promise<T> {
+  const deadline = Date.now() + MAX_WAIT_MS;
+  for (let wait = 1; ; wait = Math.min(wait * 2, 50)) {
+    const before = await markOf(managed);
+    if (before !== undefined) {
+      const value = await read();
+      const after = await markOf(managed);
+      if (after === before || Date.now() > deadline) return value;
+    } else if (Date.now() > deadline) {
+      return read();
+    }
+    await sleep(wait);
+    await settle();
+  }
+}
+
+/** The generation now, or undefined while a change is moving skills into place. */
+async function markOf(managed: string): Promise<string | undefined> {
+  const generation = await generationOf(managed);
+  return (await isApplying(managed)) ? undefined : generation;
+}
+
+async function isApplying(managed: string): Promise<boolean> {
+  const staging = join(managed, STAGING);
+  const names = await readdir(staging).catch(() => [] as string[]);
+  for (const name of names) {
+    if (!isTransactionName(name)) continue;
+    const journal = await lstat(join(staging, name, JOURNAL)).catch(() => undefined);
+    if (journal !== undefined) return true;
+  }
+  return false;
+}
+
+/**
+ * The generation's value; empty when there is none. Opened without
+ * following a link and without blocking, so a link, a pipe or a directory
+ * put there reads as no value rather than as someone else's file or a hang.
+ */
+async function generationOf(managed: string): Promise<string> {
+  let handle: Awaited<ReturnType<typeof open>> | undefined;
+  try {
+    handle = await open(
+      join(managed, GENERATION),
+      constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK,
+    );
+    const buffer = Buffer.alloc(GENERATION_CHARS);
+    const { bytesRead } = await handle.read(buffer, 0, buffer.length, 0);
+    return buffer.toString("latin1", 0, bytesRead);
+  } catch {
+    return "";
+  } finally {
+    await handle?.close().catch(() => {});
+  }
+}
