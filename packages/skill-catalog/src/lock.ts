@@ -142,6 +142,17 @@ async function acquireFileLock(
 }
 
 /**
+ * Whether a writer that may still be running holds the lock of `managed`: a
+ * lock is there and its owner is not provably gone (a live process here, any
+ * process on another host, an unreadable owner less than a minute old).
+ */
+export async function isLockHeld(managed: string): Promise<boolean> {
+  const lock = join(managed, LOCK);
+  if (!(await exists(lock))) return false;
+  return !(await isAbandoned(lock, await readOwner(lock)));
+}
+
+/**
  * Removes the owner file `path` if its writer died before it could. A file
  * torn by a kill mid-write is judged by the pid in its name
  * (`lock-<pid>-<token>`).

@@ -10,12 +10,16 @@
 // not change across it, a sequence lock: a change that moved anything while
 // the listing was read either still has its journal at the end or has
 // changed the generation. Otherwise the listing is read again, after a short
-// wait; a reader that outlasts MAX_WAIT_MS (a writer stopped mid-change and
-// still alive) takes the listing as it stands rather than never answering.
+// wait, while a writer that may still be running holds the lock: a journal
+// nobody is applying (its writer died, and this reader cannot recover it,
+// say on a read-only mount) is not waited for, and a reader that outlasts
+// MAX_WAIT_MS (a writer stopped mid-change and still alive) takes the
+// listing as it stands rather than never answering.
 import { constants } from "node:fs";
 import { lstat, open, readdir } from "node:fs/promises";
 import { join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
+import { isLockHeld } from "./lock.js";
 import { GENERATION, isTransactionName, JOURNAL, STAGING } from "./staging.js";
 
 /** How long a reader waits for a change to finish moving skills into place. */
@@ -41,7 +45,7 @@ export async function readWhole<T>(
       const value = await read();
       const after = await markOf(managed);
       if (after === before || Date.now() > deadline) return value;
-    } else if (Date.now() > deadline) {
+    } else if (Date.now() > deadline || !(await isLockHeld(managed))) {
       return read();
     }
     await sleep(wait);

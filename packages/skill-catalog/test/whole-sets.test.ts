@@ -6,10 +6,12 @@
 // set aside in staging is never taken for a transaction, whatever files it
 // holds.
 import { spawn } from "node:child_process";
-import { mkdir, readdir, writeFile } from "node:fs/promises";
+import { mkdir, readdir, rm, writeFile } from "node:fs/promises";
+import { hostname } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { type DirectoryStore, install, remove, treeOf } from "../src/index.js";
+import { readWhole } from "../src/whole-sets.js";
 import { requireBuild } from "./child.js";
 import { bundleSkill, makeRoots } from "./trees.js";
 
@@ -93,6 +95,46 @@ for (;;) {
     const { listings, torn } = JSON.parse(out) as { listings: number; torn: unknown[] };
     expect(listings).toBeGreaterThan(VERSIONS);
     expect(torn).toEqual([]);
+  });
+});
+
+describe("a listing while a change is under way", () => {
+  /** A managed root whose staging holds a committed transaction, as between a change's renames. */
+  async function midChange(): Promise<{ managed: string; journal: string }> {
+    const roots = await makeRoots();
+    expect(await install(roots, pair(0))).toMatchObject({ ok: true });
+    const transaction = join(roots.managedDir, ".staging", "00112233445566aa");
+    await mkdir(transaction, { recursive: true });
+    const journal = join(transaction, "commit.json");
+    await writeFile(journal, JSON.stringify({ ids: ["pair-a"] }));
+    return { managed: roots.managedDir, journal };
+  }
+  const nothing = async (): Promise<void> => {};
+
+  it("waits while a live writer holds the lock, and reads once its journal is gone", async () => {
+    const { managed, journal } = await midChange();
+    const owner = { pid: process.pid, host: hostname(), boot: "", token: "the-test" };
+    await writeFile(join(managed, ".lock"), JSON.stringify(owner));
+    setTimeout(() => void rm(journal).then(() => rm(join(managed, ".lock"))), 300);
+    const started = performance.now();
+    let readAt = 0;
+    const value = await readWhole(
+      managed,
+      async () => {
+        readAt = performance.now() - started;
+        return "listed";
+      },
+      nothing,
+    );
+    expect(value).toBe("listed");
+    expect(readAt).toBeGreaterThanOrEqual(290);
+  });
+
+  it("does not wait for a journal nobody is applying (its writer gone, and not recovered here)", async () => {
+    const { managed } = await midChange();
+    const started = performance.now();
+    expect(await readWhole(managed, async () => "listed", nothing)).toBe("listed");
+    expect(performance.now() - started).toBeLessThan(1_000);
   });
 });
 
