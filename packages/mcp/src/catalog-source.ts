@@ -193,7 +193,7 @@ async function servedOf(
       treeDigest: tree.digest,
       files: tree.files,
       ...(signer === undefined ? {} : { signer }),
-      ...(findings.length === 0 ? {} : { findings }),
+      ...(findings === undefined || findings.length === 0 ? {} : { findings }),
     },
   };
 }

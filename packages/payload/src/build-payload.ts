@@ -35,7 +35,11 @@ export type PayloadResult =
 export async function payload(roots: Roots, options: GateOptions = {}): Promise<PayloadResult> {
   let view: Awaited<ReturnType<typeof gateCatalog>>;
   try {
-    view = await gateCatalog(roots, await catalogWithBodies(roots), options);
+    // A worker is handed bodies, not findings: none are worked out here.
+    view = await gateCatalog(roots, await catalogWithBodies(roots), {
+      ...options,
+      findings: false,
+    });
   } catch (error) {
     // A root that exists but cannot be listed: the operator's to fix, not a bug.
     const detail = error instanceof Error ? error.message : String(error);

@@ -46,7 +46,7 @@ export async function frozenHeld(
   const refusal = asked.find((answer) => typeof answer === "object");
   if (refusal !== undefined) return { refusal };
   if (!asked.every((answer) => answer === true)) return undefined;
-  const verified = await verify(roots);
+  const verified = await verify(roots, [], { findings: false });
   if (!verified.ok) return undefined;
   const stored = new Map(verified.skills.map((verdict) => [verdict.id, verdict]));
   const outcomes: SyncOutcome[] = [];

@@ -218,7 +218,12 @@ export function shelfOver(roots: Roots, tool: string, trust: Trust = NO_TRUST): 
     list: async () => {
       const listed = await listSkills(roots);
       const warnings = listed.catalog.skills.flatMap((skill) => storedSpecWarnings(skill));
-      const gated = await gateCatalog(roots, listed.catalog, held({ allowDrift: true }));
+      // The findings shown are the served tree's (below), so the gate works none out.
+      const gated = await gateCatalog(
+        roots,
+        listed.catalog,
+        held({ allowDrift: true, findings: false }),
+      );
       // Drift is let through here to be shown; what the policy withholds is refused by the gate.
       const offered = new Set(listed.catalog.skills.map((skill) => skill.id));
       const unsigned = gated.refused.filter((skill) => offered.has(skill.id));

@@ -84,7 +84,7 @@ export async function syncSet(
     const differences = resolvedDifferences(set, locked);
     if (differences.length > 0) return mismatch(options.lock, differences);
   }
-  const verified = await verify(roots);
+  const verified = await verify(roots, [], { findings: false });
   if (!verified.ok) return verified;
   const stored = new Map(verified.skills.map((verdict) => [verdict.id, verdict]));
   const outcomes: SyncOutcome[] = [];
@@ -141,7 +141,7 @@ export type LockStatus =
 export async function lockStatus(roots: Roots, lockPath: string): Promise<LockStatus> {
   const read = await readLock(lockPath);
   if (!read.ok) return read;
-  const verified = await verify(roots);
+  const verified = await verify(roots, [], { findings: false });
   if (!verified.ok) return verified;
   const differences = storeDifferences(verified.skills, read.lock);
   return { ok: true, inStep: differences.length === 0, revision: read.lock.revision, differences };

@@ -60,7 +60,7 @@ export async function updateSkills(
   ids: readonly string[],
   options: UpdateOptions,
 ): Promise<UpdateResult> {
-  const verified = await verify(roots, ids);
+  const verified = await verify(roots, ids, { findings: false });
   if (!verified.ok) return verified;
   const outcomes: UpdateOutcome[] = [];
   const changed: {

@@ -39,11 +39,16 @@ export type ServeOptions = {
   allowDrift?: boolean;
   /** The shelf's signature rule; without it, signatures are neither read nor required. */
   judge?: SignatureJudge;
+  /** False when the caller shows no findings (the payload): they are then not worked out. */
+  findings?: boolean;
 };
 
 export type Admission =
-  /** `tree`: the tree served, `findings`: what its text files hide; `allowed`: the drift let through by allowDrift. */
-  | { ok: true; tree: Tree; findings: Finding[]; signer?: Signer; allowed?: RefusedSkill }
+  /**
+   * `tree`: the tree served; `findings`: what its text files hide (absent when
+   * the options said `findings: false`); `allowed`: the drift let through by allowDrift.
+   */
+  | { ok: true; tree: Tree; findings?: Finding[]; signer?: Signer; allowed?: RefusedSkill }
   /** Withheld: not vouched for, or refused by the judge. */
   | { ok: false; refused: RefusedSkill }
   /** Its files could not be read (a builtin skill, or one let through by allowDrift). */
@@ -56,9 +61,10 @@ export async function admitSkill(
   options: ServeOptions = {},
 ): Promise<Admission> {
   let allowed: RefusedSkill | undefined;
-  let held: { tree: Tree; findings: Finding[]; signature: Uint8Array | undefined } | undefined;
+  let held: { tree: Tree; findings?: Finding[]; signature: Uint8Array | undefined } | undefined;
+  const withFindings = options.findings !== false;
   if (skill.origin === "managed" && roots.managed !== undefined) {
-    const vouched = await vouchedTree(roots.managed, skill);
+    const vouched = await vouchedTree(roots.managed, skill, { findings: withFindings });
     if (vouched.ok) {
       const signature =
         options.judge === undefined ? undefined : await readSignature(roots.managed, skill.id);
@@ -72,14 +78,15 @@ export async function admitSkill(
     if (!read.ok) return { ok: false, unreadable: read.refusal };
     const signature = read.files.find((file) => isSignatureFile(file.path))?.bytes;
     const tree = treeOf(read.files);
-    held = { tree, findings: treeFindings(skill.id, tree, read.files), signature };
+    const findings = withFindings ? treeFindings(skill.id, tree, read.files) : undefined;
+    held = { tree, findings, signature };
   }
   const judged = options.judge?.(skill.id, held.tree.digest, held.signature) ?? { ok: true };
   if (!judged.ok) return { ok: false, refused: withheld(skill, judged.refusal) };
   return {
     ok: true,
     tree: held.tree,
-    findings: held.findings,
+    ...(held.findings === undefined ? {} : { findings: held.findings }),
     ...(judged.signer === undefined ? {} : { signer: judged.signer }),
     ...(allowed === undefined ? {} : { allowed }),
   };

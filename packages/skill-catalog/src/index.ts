@@ -77,4 +77,11 @@ export type {
   SkillReport,
 } from "./types.js";
 export { validateSkill } from "./validate-skill.js";
-export { compareTrees, type FileDrift, type Verdict, type VerifyResult, verify } from "./verify.js";
+export {
+  compareTrees,
+  type FileDrift,
+  type Verdict,
+  type VerifyOptions,
+  type VerifyResult,
+  verify,
+} from "./verify.js";

@@ -15,7 +15,7 @@ import { message } from "@skillshelf/contract";
 import type { Tree } from "./record.js";
 import type { ManagedStore } from "./store.js";
 import type { LoadedSkill, RefusedSkill } from "./types.js";
-import { type FileDrift, type Verdict, verifyOne } from "./verify.js";
+import { type FileDrift, type Verdict, type VerifyOptions, verifyOne } from "./verify.js";
 
 /** Why the verdict withholds `skill`, or undefined when the skill is vouched for as read. */
 export function distrustOf(skill: LoadedSkill, verdict: Verdict): RefusedSkill | undefined {
@@ -56,15 +56,21 @@ function drifted(
   return { ...refusal, reason: message(refusal) };
 }
 
-/** The managed `skill`'s vouched-for tree (its record's, matching the files now) and its findings, or why it is withheld. */
+/**
+ * The managed `skill`'s vouched-for tree (its record's, matching the files
+ * now) and, unless `options.findings` is false, its findings; or why it is
+ * withheld.
+ */
 export async function vouchedTree(
   store: ManagedStore,
   skill: LoadedSkill,
-): Promise<{ ok: true; tree: Tree; findings: Finding[] } | { ok: false; refused: RefusedSkill }> {
-  const verdict = await verifyOne(store, skill.id);
+  options: VerifyOptions = {},
+): Promise<{ ok: true; tree: Tree; findings?: Finding[] } | { ok: false; refused: RefusedSkill }> {
+  const verdict = await verifyOne(store, skill.id, undefined, options);
   const refused = distrustOf(skill, verdict);
   if (refused === undefined && verdict.status === "unchanged") {
-    return { ok: true, tree: verdict.record.tree, findings: verdict.findings ?? [] };
+    const { findings } = verdict;
+    return { ok: true, tree: verdict.record.tree, ...(findings === undefined ? {} : { findings }) };
   }
   return { ok: false, refused: refused ?? drifted(skill, []) };
 }

@@ -22,9 +22,17 @@ export type FileDrift = {
 /**
  * What the bytes held now hide (findingsOf over every text file of the tree
  * read), whatever the verdict: a hand edit that added hidden text is named
- * beside the drift, before anyone approves it. Absent when no tree was read.
+ * beside the drift, before anyone approves it. Absent when no tree was read,
+ * or when the caller said it shows none (VerifyOptions).
  */
 type Held = { findings?: Finding[] };
+
+/**
+ * `findings: false` for a caller that never shows them (sync, update, the
+ * payload): working them out parses every SKILL.md's frontmatter, a third
+ * of what verifying a store of small skills costs.
+ */
+export type VerifyOptions = { findings?: boolean };
 
 /** One managed skill against its record. */
 export type Verdict = (
@@ -73,6 +81,7 @@ export async function verifyOne(
   store: ManagedStore,
   id: string,
   held?: readonly StoredFile[],
+  options: VerifyOptions = {},
 ): Promise<Verdict> {
   const [read, stored] = await Promise.all([
     store.record(id),
@@ -82,7 +91,9 @@ export async function verifyOne(
   const withTree =
     tree === undefined || !stored.ok
       ? {}
-      : { tree, findings: treeFindings(id, tree, stored.files) };
+      : options.findings === false
+        ? { tree }
+        : { tree, findings: treeFindings(id, tree, stored.files) };
   if (read.kind === "missing") return { id, status: "no-record", ...withTree };
   if (read.kind === "bad") {
     const refusal: Refusal = { code: "bad-record", skill: id, detail: read.detail };
@@ -103,7 +114,11 @@ export async function verifyOne(
 }
 
 /** Every managed skill (or those named), each against its record, in id order. */
-export async function verify(roots: Roots, ids: readonly string[] = []): Promise<VerifyResult> {
+export async function verify(
+  roots: Roots,
+  ids: readonly string[] = [],
+  options: VerifyOptions = {},
+): Promise<VerifyResult> {
   const { managed } = roots;
   if (managed === undefined) return { ok: false, refusal: { code: "no-managed-root" } };
   try {
@@ -119,7 +134,7 @@ export async function verify(roots: Roots, ids: readonly string[] = []): Promise
       }
     }
     const skills: Verdict[] = [];
-    for (const id of names) skills.push(await verifyOne(managed, id));
+    for (const id of names) skills.push(await verifyOne(managed, id, undefined, options));
     return { ok: true, skills };
   } catch (error) {
     return {
