@@ -12,17 +12,8 @@
 // whole bundle lands or none of it does. The catalog never sees any of this:
 // it ignores dot-directories.
 import { randomBytes } from "node:crypto";
-import {
-  lstat,
-  mkdir,
-  readdir,
-  readFile,
-  rename,
-  rm,
-  stat,
-  unlink,
-  writeFile,
-} from "node:fs/promises";
+import { constants } from "node:fs";
+import { lstat, mkdir, open, readdir, readFile, rename, rm, stat, unlink } from "node:fs/promises";
 import { join } from "node:path";
 import { isValidId } from "@skillshelf/contract";
 import { syncDirectory, writeFileDurably } from "./durable.js";
@@ -132,14 +123,26 @@ export async function applyTransaction(
  * Gives the generation a new value, after a change's renames and before its
  * journal goes, so that a reader whose listing overlapped them knows
  * (whole-sets.ts). The caller holds the lock; no fsync, since only readers
- * running now compare it.
+ * running now compare it. The value is written over the old one in place, so
+ * a full disk, which cannot stop a change's renames, does not stop this
+ * either; never through a link or into a pipe. A generation that cannot be
+ * written at all (no space to create it) leaves readers the journal alone.
  */
 async function renewGeneration(managed: string): Promise<void> {
-  const temp = join(managed, `${GENERATION}.tmp`);
-  // Made afresh ("wx"), never written through whatever a crash or a hand left there.
-  await rm(temp, { force: true });
-  await writeFile(temp, randomBytes(16).toString("hex"), { flag: "wx" });
-  await rename(temp, join(managed, GENERATION));
+  const path = join(managed, GENERATION);
+  const { O_WRONLY, O_CREAT, O_NOFOLLOW, O_NONBLOCK } = constants;
+  try {
+    const handle = await open(path, O_WRONLY | O_CREAT | O_NOFOLLOW | O_NONBLOCK, 0o644);
+    try {
+      if (!(await handle.stat()).isFile()) throw new Error(`${path} is not a file`);
+      await handle.write(randomBytes(16).toString("hex"), 0, "latin1");
+    } finally {
+      await handle.close();
+    }
+  } catch {
+    // Something else put there is taken away, so that the next change makes it afresh.
+    await unlink(path).catch(() => {});
+  }
 }
 
 /** Undoes an applied or half-applied transaction that failed while its process still ran. */
@@ -202,8 +205,6 @@ export async function recoverStaging(managed: string): Promise<void> {
     }
     await discardTransaction(dir);
   }
-  // A generation's temporary file is left only by a writer killed while renewing it.
-  await rm(join(managed, `${GENERATION}.tmp`), { force: true });
   await sweepOrphanRecords(managed);
 }
 

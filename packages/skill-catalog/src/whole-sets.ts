@@ -5,7 +5,8 @@
 // hands a worker half a set. Writers say what readers need to know in two
 // marks: the commit journal is present from before the first rename until
 // after the last (staging.ts), and `.generation` is given a new random value
-// once the renames are made, before the journal goes. A listing is kept
+// once the renames are made, before the journal goes (written over in place,
+// so that a full disk cannot fail a change at this step). A listing is kept
 // only if no journal was present before and after it and the generation did
 // not change across it, a sequence lock: a change that moved anything while
 // the listing was read either still has its journal at the end or has
@@ -53,10 +54,15 @@ export async function readWhole<T>(
   }
 }
 
-/** The generation now, or undefined while a change is moving skills into place. */
+/**
+ * The generation now, or undefined while a change is moving skills into
+ * place. The journal is looked at first: a change's generation is renewed
+ * before its journal goes, so a journal gone by then means a generation read
+ * after it already tells of that change.
+ */
 async function markOf(managed: string): Promise<string | undefined> {
-  const generation = await generationOf(managed);
-  return (await isApplying(managed)) ? undefined : generation;
+  if (await isApplying(managed)) return undefined;
+  return generationOf(managed);
 }
 
 async function isApplying(managed: string): Promise<boolean> {
