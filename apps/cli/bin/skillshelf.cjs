@@ -14,7 +14,7 @@ const fixed = fixedAnswer(process.argv.slice(2), process.stdout.isTTY === true);
 if (fixed === undefined) {
   // From Node 22.1, V8's compiled code is kept between runs (in the system's
   // temporary directory; NODE_DISABLE_COMPILE_CACHE turns it off), which
-  // takes about a third off a command's start. Node 20 has no such cache.
+  // takes about a tenth off `list` (docs/decisions.md). Node 20 has no such cache.
   require("node:module").enableCompileCache?.();
   import("../dist/bin.js");
 } else process.stdout.write(fixed);
