@@ -21,11 +21,12 @@
 // of the queue polls the file, which other processes may hold.
 import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
-import { link, mkdir, readFile, rmdir, stat, unlink, writeFile } from "node:fs/promises";
+import { link, mkdir, rmdir, stat, unlink, writeFile } from "node:fs/promises";
 import { hostname } from "node:os";
 import { basename, join, resolve } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { isProcessAlive } from "@skillshelf/contract";
+import { readMarker } from "./marker-file.js";
 
 type Owner = { pid: number; host: string; boot: string; token: string };
 
@@ -36,6 +37,8 @@ const OWNERS = ".staging";
 export const OWNER_PREFIX = "lock-";
 const BREAKER_STALE_MS = 5_000;
 const UNREADABLE_OWNER_MS = 60_000;
+/** An owner is a pid, a host name, a boot id and a token: far less than this. */
+const OWNER_MAX_BYTES = 4_096;
 
 const bootId = ((): string => {
   try {
@@ -206,8 +209,10 @@ async function breakIfAbandoned(managed: string): Promise<boolean> {
 }
 
 async function readOwner(path: string): Promise<Owner | undefined> {
+  const text = await readMarker(path, OWNER_MAX_BYTES);
+  if (text === undefined) return undefined;
   try {
-    return JSON.parse(await readFile(path, "utf8")) as Owner;
+    return JSON.parse(text) as Owner;
   } catch {
     return undefined;
   }

@@ -16,11 +16,11 @@
 // say on a read-only mount) is not waited for, and a reader that outlasts
 // MAX_WAIT_MS (a writer stopped mid-change and still alive) takes the
 // listing as it stands rather than never answering.
-import { constants } from "node:fs";
-import { lstat, open, readdir } from "node:fs/promises";
+import { lstat, readdir } from "node:fs/promises";
 import { join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { isLockHeld } from "./lock.js";
+import { readMarker } from "./marker-file.js";
 import { GENERATION, isTransactionName, JOURNAL, STAGING } from "./staging.js";
 
 /** How long a reader waits for a change to finish moving skills into place. */
@@ -76,24 +76,7 @@ async function isApplying(managed: string): Promise<boolean> {
   return false;
 }
 
-/**
- * The generation's value; empty when there is none. Opened without
- * following a link and without blocking, so a link, a pipe or a directory
- * put there reads as no value rather than as someone else's file or a hang.
- */
+/** The generation's value; empty when there is none (readMarker: never through a link, never waiting on a pipe). */
 async function generationOf(managed: string): Promise<string> {
-  let handle: Awaited<ReturnType<typeof open>> | undefined;
-  try {
-    handle = await open(
-      join(managed, GENERATION),
-      constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK,
-    );
-    const buffer = Buffer.alloc(GENERATION_CHARS);
-    const { bytesRead } = await handle.read(buffer, 0, buffer.length, 0);
-    return buffer.toString("latin1", 0, bytesRead);
-  } catch {
-    return "";
-  } finally {
-    await handle?.close().catch(() => {});
-  }
+  return (await readMarker(join(managed, GENERATION), GENERATION_CHARS)) ?? "";
 }
