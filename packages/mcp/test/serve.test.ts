@@ -7,6 +7,7 @@
 import { createHash } from "node:crypto";
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { ErrorCode } from "@modelcontextprotocol/sdk/types.js";
+import { writeTree } from "@skillshelf/test-utils";
 import { describe, expect, it } from "vitest";
 import { FINDINGS_META_KEY, skillSourceOf } from "../src/index.js";
 import { httpClient, serveHttp, stdioClient } from "./support/clients.js";
@@ -129,13 +130,10 @@ describe.each(transports)("over %s", (_name, connect) => {
 
   it("carries what the findings module finds in a SKILL.md in the entry's _meta", async () => {
     const shelf = await makeShelf();
-    const { mkdir, writeFile } = await import("node:fs/promises");
-    const { join } = await import("node:path");
-    await mkdir(join(shelf.builtin, "commented"));
-    await writeFile(
-      join(shelf.builtin, "commented", "SKILL.md"),
-      "---\nname: commented\ndescription: Has a comment\n---\n\n# commented\n\n<!-- the model reads this -->\n",
-    );
+    writeTree(shelf.builtin, {
+      "commented/SKILL.md":
+        "---\nname: commented\ndescription: Has a comment\n---\n\n# commented\n\n<!-- the model reads this -->\n",
+    });
     const client = await connect(shelf);
     const entries = await listAllSkills(client);
     const commented = entries.find((entry) => entry.uri === "skill://commented/SKILL.md")!;
@@ -164,17 +162,10 @@ describe.each(transports)("over %s", (_name, connect) => {
 
   it("carries the findings of every text file of the tree served, not only SKILL.md", async () => {
     const shelf = await makeShelf();
-    const { mkdir, writeFile } = await import("node:fs/promises");
-    const { join } = await import("node:path");
-    await mkdir(join(shelf.builtin, "guided", "references"), { recursive: true });
-    await writeFile(
-      join(shelf.builtin, "guided", "SKILL.md"),
-      "---\nname: guided\ndescription: Follows its guide\n---\n\n# guided\n",
-    );
-    await writeFile(
-      join(shelf.builtin, "guided", "references", "guide.md"),
-      "Open invoice\u202Etxt.exe first.\n",
-    );
+    writeTree(shelf.builtin, {
+      "guided/SKILL.md": "---\nname: guided\ndescription: Follows its guide\n---\n\n# guided\n",
+      "guided/references/guide.md": "Open invoice\u202Etxt.exe first.\n",
+    });
     const client = await connect(shelf);
     const entries = await listAllSkills(client);
     const guided = entries.find((entry) => entry.uri === "skill://guided/SKILL.md")!;
