@@ -8,6 +8,8 @@ export default defineConfig({
     projects: [
       "packages/*",
       "apps/*",
+      // The server's tests that rebuild the workspace, run after all the others.
+      "apps/server/vitest.alone.config.ts",
       "tooling/conformance",
       "tooling/release",
       "tooling/test-postgres",

@@ -10,7 +10,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { expect, it, onTestFinished } from "vitest";
 
-const repo = fileURLToPath(new URL("../../../", import.meta.url));
+const repo = fileURLToPath(new URL("../../../../", import.meta.url));
 const bin = join(repo, "apps/server/dist/bin.js");
 const token = "start-test-token-0123456789abcdef";
 
