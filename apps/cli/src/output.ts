@@ -4,9 +4,14 @@
 // as one line a script can parse, and no control character from the data.
 // Names, frontmatter keys and refusal details come from bundles anyone may
 // write: printed raw, `ESC ] 0 ;` would retitle the terminal and other
-// sequences could move the cursor or hide lines. So every human line is
-// escaped here (`\x1b`), keeping only line breaks, tabs and this module's own
-// colour codes. JSON needs no more: JSON.stringify escapes every C0 control.
+// sequences could move the cursor, or hide lines (`ESC [ 8 m`). So every
+// human line is escaped here (`\x1b`), keeping only line breaks and tabs.
+// Colour is this module's own: `paint` writes a mark that no bundle can
+// know (a random tag drawn when the process starts), and only those marks
+// become colour codes after the escaping. A colour code written in the data
+// is escaped like any other sequence. JSON needs no more: JSON.stringify
+// escapes every C0 control.
+import { randomBytes } from "node:crypto";
 
 // Plain ANSI SGR pairs rather than util.styleText: on Node 20 styleText
 // consults TERM on its own, and the rule here must be exactly "a terminal,
@@ -22,10 +27,21 @@ const styles = {
 
 type Style = keyof typeof styles;
 
-/** The only control sequences human output keeps: this module's colour codes, and a CRLF line ending. */
-const KEPT: ReadonlySet<string> = new Set([...Object.values(styles).flat(), "\r\n"]);
-/** An SGR sequence or a CRLF (kept when in KEPT), or one control character other than tab and line feed: C0, DEL, C1. */
-const CONTROL = /\x1b\[[0-9;]*m|\r\n|[\x00-\x08\x0b-\x1f\x7f-\x9f]/g;
+/**
+ * Eight private-use characters drawn at random for this process. A mark is
+ * the tag and one letter naming a colour code; guessing the tag is a chance
+ * in 6,400^8, and it is never printed.
+ */
+const random = randomBytes(16);
+const TAG = Array.from({ length: 8 }, (_, i) =>
+  String.fromCharCode(0xe000 + (random.readUInt16BE(i * 2) % 6400)),
+).join("");
+const CODES: readonly string[] = Object.values(styles).flat();
+const markOf = (code: string): string => `${TAG}${String.fromCharCode(0x61 + CODES.indexOf(code))}`;
+const MARK = new RegExp(`${TAG}([a-${String.fromCharCode(0x60 + CODES.length)}])`, "gu");
+
+/** A CRLF (kept), or one control character other than tab and line feed: C0, DEL, C1. */
+const CONTROL = /\r\n|[\x00-\x08\x0b-\x1f\x7f-\x9f]/g;
 
 const escapeChar = (char: string): string => {
   const code = char.charCodeAt(0);
@@ -34,10 +50,14 @@ const escapeChar = (char: string): string => {
     : char;
 };
 
-/** `text` with every control character written out as `\xNN`, save tabs, line endings and our own colour codes. */
+const escapeEach = (text: string): string =>
+  text.replace(CONTROL, (match) => (match === "\r\n" ? match : escapeChar(match)));
+
+/** `text` with every control character written out as `\xNN`, save tabs and line endings; `paint`'s marks become colour. */
 export function escapeControl(text: string): string {
-  return text.replace(CONTROL, (match) =>
-    KEPT.has(match) ? match : [...match].map(escapeChar).join(""),
+  return escapeEach(text).replace(
+    MARK,
+    (_, letter: string) => CODES[letter.charCodeAt(0) - 0x61] ?? "",
   );
 }
 
@@ -75,7 +95,8 @@ export function openChannel(
     line: (text = "") => {
       stream.write(`${escapeControl(text)}\n`);
     },
-    paint: (style, text) => (color ? `${styles[style][0]}${text}${styles[style][1]}` : text),
+    paint: (style, text) =>
+      color ? `${markOf(styles[style][0])}${text}${markOf(styles[style][1])}` : text,
   };
 }
 
@@ -123,9 +144,9 @@ export function formatTable(rows: readonly (readonly string[])[], gap = 2): stri
   );
 }
 
-/** Length as seen on screen: ANSI colour codes take no room. */
+/** Length as printed: colour takes no room, and an escaped control character takes four. */
 export function visibleLength(text: string): number {
-  return [...text.replace(/\x1b\[[0-9;]*m/g, "")].length;
+  return [...escapeEach(text).replace(MARK, "")].length;
 }
 
 // Sizes are worded once, by the reader, for every surface.

@@ -4,7 +4,7 @@
 // keeps the exact string, escaped by JSON itself.
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { parseJson, runBin } from "./support/run.js";
+import { BIN, parseJson, runBin, runProcess } from "./support/run.js";
 import { makeRoots, makeTempDir, writeTree } from "./support/trees.js";
 
 const TITLE = "\x1b]0;pwned\x07";
@@ -49,5 +49,24 @@ describe("control characters from a bundle", () => {
     expect(run.stdout).not.toMatch(RAW_CONTROL);
     const answer = parseJson(run) as { warnings?: { field: string }[] };
     expect(answer.warnings?.map((warning) => warning.field)).toContain(TITLE);
+  });
+
+  it("on a terminal, a colour code written in the data is escaped and the CLI's own colour stays", async () => {
+    const dir = makeTempDir();
+    // The very code the CLI paints refusals with: data must not pass for the CLI's own words.
+    writeTree(dir, {
+      "alpha/SKILL.md": `---\nname: alpha\ndescription: Does alpha.\n"\\e[31mhidden": x\n---\n# alpha\n`,
+    });
+    const { args } = makeRoots();
+    const quote = (value: string): string => `'${value.replaceAll("'", "'\\''")}'`;
+    const cli = [process.execPath, BIN, ...args, "check", join(dir, "alpha")].map(quote).join(" ");
+    const run = await runProcess("script", ["-qec", cli, "/dev/null"], {
+      env: { TERM: "xterm-256color" },
+    });
+    expect(run.code, run.stdout).toBe(0);
+    expect(run.stdout).toContain("\\x1b[31mhidden");
+    expect(run.stdout).not.toContain("\x1b[31mhidden");
+    // The CLI paints its own words: a colour code it wrote is on the screen.
+    expect(run.stdout).toMatch(/\x1b\[(?:1|2|3[1-6])m/);
   });
 });
