@@ -6,7 +6,7 @@
 import { mkdir } from "node:fs/promises";
 import type { AddressInfo } from "node:net";
 import { resolve } from "node:path";
-import { message } from "@skillshelf/contract";
+import { exitCode, message } from "@skillshelf/contract";
 import { openShelf, readPackageVersion, toolName } from "@skillshelf/shelf";
 import { DirectoryStore } from "@skillshelf/skill-catalog";
 import { buildApp } from "./app.js";
@@ -37,8 +37,9 @@ if (parsed.ok === false) {
   process.exit(2);
 }
 const { config } = parsed;
-// A store that cannot be reached at start stops the server with one line
-// (exit 3, as the CLI's store-failed); later losses only make it unready.
+// A store that cannot be opened at start stops the server with one line and
+// the table's exit code, as the CLI's: 2 for a --store that is no URL, 3 for
+// a database that cannot be reached. Later losses only make it unready.
 const opened = await openShelf(
   { ...config.shelf, tool: toolName("skillshelf-server", packageJson) },
   process.env,
@@ -46,7 +47,7 @@ const opened = await openShelf(
 );
 if (!opened.ok) {
   process.stderr.write(`skillshelf-server: ${message(opened.refusal)}\n`);
-  process.exit(3);
+  process.exit(exitCode(opened.refusal));
 }
 const { shelf } = opened;
 // The directory store's folder is made at start, so a bad --data is said now, not at the first import.
