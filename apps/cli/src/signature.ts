@@ -21,6 +21,6 @@ export function signatureLabel(out: Channel, status: SignatureStatus, quiet = fa
 /** The sentence under an untrusted or bad signature's row; undefined otherwise. */
 export function signatureProblem(status: SignatureStatus): string | undefined {
   return status.status === "bad" || status.status === "untrusted"
-    ? message(status.refusal)
+    ? message(status.refusal, "cli")
     : undefined;
 }

@@ -77,6 +77,9 @@ describe("a whole repository through the CLI", () => {
     expect(human.stdout).toContain(
       "canvas: The file 'repo-main/skills/canvas/fonts/a.ttf' is not valid UTF-8 text",
     );
+    // Worded for the command line: the flag, not the library's option.
+    expect(human.stdout).toContain("--skip canvas");
+    expect(human.stdout).not.toContain("skip: [");
     expect(human.stdout).toContain("set aside: repo-main/.claude-plugin");
   });
 

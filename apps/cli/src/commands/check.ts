@@ -109,7 +109,7 @@ async function printListing(
     for (const line of formatTable([header, ...rows])) out.line(line);
     for (const skill of listing.skills) {
       if (skill.verdict?.importable !== false) continue;
-      out.line(`${skill.name}: ${message(skill.verdict.refusal)}`);
+      out.line(`${skill.name}: ${message(skill.verdict.refusal, "cli")}`);
     }
   }
   for (const directory of listing.setAside) out.line(`set aside: ${directory}`);

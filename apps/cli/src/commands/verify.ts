@@ -66,7 +66,7 @@ export async function runVerify(context: Context, ids: string[]): Promise<number
         `${skill.id}: workers are not handed it: read it, then 'skillshelf approve ${skill.id}'`,
       );
     }
-    if (skill.status === "bad-record") notes.push(`${skill.id}: ${message(skill.refusal)}`);
+    if (skill.status === "bad-record") notes.push(`${skill.id}: ${message(skill.refusal, "cli")}`);
   }
   for (const line of formatTable(rows)) out.line(line.trimEnd());
   for (const note of notes) out.line(note);
