@@ -57,14 +57,19 @@ const READS = [
   "/api/skills/nested/files/refs/secret.txt",
 ];
 
+// Both ways of swapping: atomic exchange (the path is always there, as one or
+// the other) and plain renames (it is missing for a moment too).
+const WAYS = ["exchange", "renames"] as const;
+
 describe("a skill directory swapped for a link while it is read", () => {
-  it("never serves a byte from outside the store", async () => {
+  it.each(WAYS)("never serves a byte from outside the store (%s)", async (way) => {
     const loop = await startSwapLoop(
       [
         { target: join(server.roots.builtin, "victim"), outside: join(outside, "victim") },
         { target: join(server.roots.builtin, "nested", "refs"), outside: join(outside, "refs") },
       ],
-      join(server.dir, "stash"),
+      join(server.dir, `stash-${way}`),
+      { way },
     );
     const leaked: string[] = [];
     const statuses = new Map<string, Set<number>>();
@@ -90,38 +95,43 @@ describe("a skill directory swapped for a link while it is read", () => {
     });
   });
 
-  it("never answers with a record read through a .records swapped for a link", async () => {
-    const source = join(server.dir, "source");
-    await writeSkill(source, "kept");
-    const read = await readBundle({ kind: "path", path: source });
-    if (!read.ok) throw new Error(read.refusal.code);
-    const roots = {
-      builtin: server.roots.builtin,
-      managed: new DirectoryStore(server.roots.managed),
-    };
-    expect(await install(roots, read.skills, { tool: "inside 1" })).toMatchObject({ ok: true });
-    const records = join(server.roots.managed, ".records");
-    const forged = join(server.dir, "outside-records");
-    await mkdir(forged);
-    const record = JSON.parse(await readFile(join(records, "kept.json"), "utf8"));
-    await writeFile(join(forged, "kept.json"), JSON.stringify({ ...record, tool: OUTSIDE }));
-    const loop = await startSwapLoop(
-      [{ target: records, outside: forged }],
-      join(server.dir, "stash-records"),
-    );
-    const leaked: string[] = [];
-    try {
-      for (let round = 0; round < 300; round++) {
-        const { status, text } = await get("/api/skills/kept");
-        if (text.includes(OUTSIDE)) leaked.push(`/api/skills/kept (${status})`);
+  it.each(WAYS)(
+    "never answers with a record read through a .records swapped for a link (%s)",
+    async (way) => {
+      const source = join(server.dir, `source-${way}`);
+      const id = `kept-${way}`;
+      await writeSkill(source, id);
+      const read = await readBundle({ kind: "path", path: source });
+      if (!read.ok) throw new Error(read.refusal.code);
+      const roots = {
+        builtin: server.roots.builtin,
+        managed: new DirectoryStore(server.roots.managed),
+      };
+      expect(await install(roots, read.skills, { tool: "inside 1" })).toMatchObject({ ok: true });
+      const records = join(server.roots.managed, ".records");
+      const forged = join(server.dir, `outside-records-${way}`);
+      await mkdir(forged);
+      const record = JSON.parse(await readFile(join(records, `${id}.json`), "utf8"));
+      await writeFile(join(forged, `${id}.json`), JSON.stringify({ ...record, tool: OUTSIDE }));
+      const loop = await startSwapLoop(
+        [{ target: records, outside: forged }],
+        join(server.dir, `stash-records-${way}`),
+        { way },
+      );
+      const leaked: string[] = [];
+      try {
+        for (let round = 0; round < 300; round++) {
+          const { status, text } = await get(`/api/skills/${id}`);
+          if (text.includes(OUTSIDE)) leaked.push(`/api/skills/${id} (${status})`);
+        }
+      } finally {
+        expect(await loop.stop()).toBeGreaterThan(0);
       }
-    } finally {
-      expect(await loop.stop()).toBeGreaterThan(0);
-    }
-    expect(leaked).toEqual([]);
-    expect(await get("/api/skills/kept")).toMatchObject({
-      status: 200,
-      text: expect.stringContaining("inside 1"),
-    });
-  });
+      expect(leaked).toEqual([]);
+      expect(await get(`/api/skills/${id}`)).toMatchObject({
+        status: 200,
+        text: expect.stringContaining("inside 1"),
+      });
+    },
+  );
 });

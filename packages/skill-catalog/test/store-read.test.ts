@@ -82,37 +82,41 @@ describe("DirectoryStore.readFile", () => {
     expect(text(await store.readFile("nested", "refs/guide.md"))).toBe("edited\n");
   });
 
-  it("never reads a byte from outside while a directory is swapped for a link", async () => {
-    const { dir, root, outside, store } = await storeWithOutside();
-    const loop = await startSwapLoop(
-      [
-        { target: join(root, "victim"), outside: join(outside, "victim") },
-        { target: join(root, "nested", "refs"), outside: join(outside, "refs") },
-      ],
-      join(dir, "stash"),
-    );
-    const reads: [string, string][] = [
-      ["victim", "SKILL.md"],
-      ["victim", "refs/guide.md"],
-      ["victim", "secret.txt"],
-      ["nested", "refs/guide.md"],
-      ["nested", "refs/secret.txt"],
-    ];
-    const leaked: string[] = [];
-    let inside = 0;
-    try {
-      for (let round = 0; round < 2_000; round++) {
-        for (const [id, path] of reads) {
-          const got = text(await store.readFile(id, path));
-          if (got?.includes(OUTSIDE)) leaked.push(`${id}/${path}`);
-          else if (got !== undefined) inside += 1;
+  it.each(["exchange", "renames"] as const)(
+    "never reads a byte from outside while a directory is swapped for a link (%s)",
+    async (way) => {
+      const { dir, root, outside, store } = await storeWithOutside();
+      const loop = await startSwapLoop(
+        [
+          { target: join(root, "victim"), outside: join(outside, "victim") },
+          { target: join(root, "nested", "refs"), outside: join(outside, "refs") },
+        ],
+        join(dir, "stash"),
+        { way },
+      );
+      const reads: [string, string][] = [
+        ["victim", "SKILL.md"],
+        ["victim", "refs/guide.md"],
+        ["victim", "secret.txt"],
+        ["nested", "refs/guide.md"],
+        ["nested", "refs/secret.txt"],
+      ];
+      const leaked: string[] = [];
+      let inside = 0;
+      try {
+        for (let round = 0; round < 2_000; round++) {
+          for (const [id, path] of reads) {
+            const got = text(await store.readFile(id, path));
+            if (got?.includes(OUTSIDE)) leaked.push(`${id}/${path}`);
+            else if (got !== undefined) inside += 1;
+          }
+          if (round % 50 === 0) await new Promise((resolve) => setImmediate(resolve));
         }
-        if (round % 50 === 0) await new Promise((resolve) => setImmediate(resolve));
+      } finally {
+        expect(await loop.stop()).toBeGreaterThan(0);
       }
-    } finally {
-      expect(await loop.stop()).toBeGreaterThan(0);
-    }
-    expect(leaked).toEqual([]);
-    expect(inside).toBeGreaterThan(0);
-  });
+      expect(leaked).toEqual([]);
+      expect(inside).toBeGreaterThan(0);
+    },
+  );
 });

@@ -2,7 +2,7 @@
 // written as stated, temporary directories are gone once their test ends,
 // and the call counter sees calls made through the ES module bindings and
 // leaves the modules as it found them.
-import { existsSync, readFileSync, statSync } from "node:fs";
+import { existsSync, lstatSync, mkdirSync, readFileSync, statSync } from "node:fs";
 import * as fsp from "node:fs/promises";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -10,6 +10,7 @@ import {
   countCalls,
   makeTempDir,
   skillText,
+  startSwapLoop,
   totalCalls,
   writeSkills,
   writeTree,
@@ -68,4 +69,41 @@ describe("countCalls", () => {
     );
     expect(counts).toEqual({ "fs/promises.lstat": 1 });
   });
+});
+
+describe("startSwapLoop", () => {
+  it.each([
+    ["exchange", false],
+    ["renames", true],
+  ] as const)(
+    "%s: the path is seen as the directory and as the link (missing: %s)",
+    async (way, canMiss) => {
+      const dir = makeTempDir();
+      mkdirSync(join(dir, "target"));
+      mkdirSync(join(dir, "outside"));
+      const loop = await startSwapLoop(
+        [{ target: join(dir, "target"), outside: join(dir, "outside") }],
+        join(dir, "stash"),
+        { way },
+      );
+      const seen = new Set<string>();
+      try {
+        for (let i = 0; i < 20_000 && seen.size < (canMiss ? 3 : 2); i++) {
+          try {
+            seen.add(lstatSync(join(dir, "target")).isSymbolicLink() ? "link" : "directory");
+          } catch {
+            seen.add("missing");
+          }
+          if (i % 500 === 0) await new Promise((resolve) => setImmediate(resolve));
+        }
+      } finally {
+        expect(await loop.stop()).toBeGreaterThan(0);
+      }
+      expect(seen.has("link")).toBe(true);
+      expect(seen.has("directory")).toBe(true);
+      if (!canMiss) expect(seen.has("missing")).toBe(false);
+      // The loop leaves the real directory in place.
+      expect(lstatSync(join(dir, "target")).isDirectory()).toBe(true);
+    },
+  );
 });
