@@ -8,7 +8,6 @@
 // CLI's `list` says store-unavailable too (exit 3), once its new connection
 // times out. Once the cluster runs again, the same server lists again.
 import { execFile } from "node:child_process";
-import { readdirSync, readFileSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
@@ -20,6 +19,7 @@ import { type Cluster, startCluster } from "@skillshelf/test-postgres";
 import { writeTree } from "@skillshelf/test-utils";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp, type ServerApp } from "../src/app.js";
+import { skillFiles, tgzOf } from "./support/bodies.js";
 import { testToken } from "./support/server.js";
 
 let cluster: Cluster;
@@ -40,6 +40,7 @@ beforeAll(async () => {
   database = cluster.createDatabase();
   const opened = await openPostgresStore(database, {
     readTimeoutMs: 1_000,
+    writeTimeoutMs: 1_000,
     connectTimeoutMs: 1_000,
   });
   if (!opened.ok) throw new Error(opened.refusal.detail);
@@ -59,51 +60,29 @@ afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-/** The cluster's processes: its postmaster (from its data directory's postmaster.pid) and every child of it. */
-function clusterProcesses(): number[] {
-  const data = cluster.admin("SHOW data_directory").trim();
-  const postmaster = Number.parseInt(readFileSync(join(data, "postmaster.pid"), "utf8"), 10);
-  const parentOf = (pid: number): number =>
-    Number(readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ")[1]);
-  const children = readdirSync("/proc")
-    .filter((name) => /^\d+$/.test(name))
-    .map(Number)
-    .filter((pid) => {
-      try {
-        return parentOf(pid) === postmaster;
-      } catch {
-        return false; // gone meanwhile
-      }
-    });
-  return [postmaster, ...children];
-}
-
-/** Sends a signal to a process that may have exited (and been reaped) since it was listed. */
-function signalIfPresent(pid: number, signal: NodeJS.Signals): void {
-  try {
-    process.kill(pid, signal);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== "ESRCH") throw error;
-  }
-}
+/** Fails unless /healthz answers 200 within a second. */
+const healthyWithinASecond = async (): Promise<void> => {
+  const response = await fetch(`${url}/healthz`, { signal: AbortSignal.timeout(1000) });
+  expect(response.status).toBe(200);
+};
 
 describe("a frozen database", () => {
   it("answers reads store-unavailable within their limit, and lists again once it runs", async () => {
     expect((await fetch(`${url}/api/skills`, { headers: auth })).status).toBe(200);
-    const frozen = clusterProcesses();
-    for (const pid of frozen) signalIfPresent(pid, "SIGSTOP");
+    const thaw = cluster.freeze();
     try {
       const answers = await Promise.all(
         Array.from({ length: 3 }, () => fetch(`${url}/api/skills`, { headers: auth })),
       );
       for (const answer of answers) {
-        expect(answer.status).toBe(503);
+        const body = await answer.clone().text();
+        expect(answer.status, body).toBe(503);
         expect(await answer.json()).toMatchObject({
           refusal: { code: "store-unavailable" },
           message: expect.stringContaining("cannot be reached"),
         });
       }
-      expect((await fetch(`${url}/healthz`)).status).toBe(200);
+      await healthyWithinASecond();
       const one = await fetch(`${url}/api/skills/alpha`, { headers: auth });
       expect(one.status).toBe(503);
       // The CLI's list opens its own connection, which the frozen server never completes.
@@ -116,13 +95,34 @@ describe("a frozen database", () => {
       expect(listed.code).toBe(3);
       expect(listed.stderr).toMatch(/^refused \(store-unavailable\)/);
     } finally {
-      // Children first, the postmaster last: a backend that was already
-      // exiting when it was stopped is reaped as soon as the postmaster runs.
-      for (const pid of frozen.toReversed()) signalIfPresent(pid, "SIGCONT");
+      thaw();
     }
     const again = await fetch(`${url}/api/skills`, { headers: auth });
     expect(again.status).toBe(200);
     expect(((await again.json()) as { skills: { id: string }[] }).skills).toMatchObject([
+      { id: "alpha" },
+    ]);
+  });
+
+  it("answers an import store-unavailable within its limit and stores nothing, while /healthz answers", async () => {
+    const thaw = cluster.freeze();
+    try {
+      const sent = fetch(`${url}/api/imports`, {
+        method: "POST",
+        headers: { ...auth, "content-type": "application/gzip" },
+        body: tgzOf("beta", skillFiles("beta")),
+      });
+      await healthyWithinASecond();
+      const answer = await sent;
+      const body = await answer.clone().text();
+      expect(answer.status, body).toBe(503);
+      expect(await answer.json()).toMatchObject({ refusal: { code: "store-unavailable" } });
+      await healthyWithinASecond();
+    } finally {
+      thaw();
+    }
+    const listed = await fetch(`${url}/api/skills`, { headers: auth });
+    expect(((await listed.json()) as { skills: { id: string }[] }).skills).toMatchObject([
       { id: "alpha" },
     ]);
   });

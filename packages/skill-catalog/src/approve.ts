@@ -9,9 +9,9 @@
 import { skillFileOf } from "@skillshelf/bundle-reader";
 import { isValidId, type Refusal } from "@skillshelf/contract";
 import { admitInstall, validateBundle } from "./plan-install.js";
-import { describeError } from "./read-skill-file.js";
 import { type InstallRecord, type Tree, treeOf } from "./record.js";
 import type { Roots } from "./roots.js";
+import { storeFailure } from "./store-failure.js";
 
 export type ApproveOptions = {
   /** Who vouches: the OS user, or the name of the server's token. */
@@ -71,9 +71,6 @@ export async function approve(
       approved,
     };
   } catch (error) {
-    return {
-      ok: false,
-      refusal: { code: "store-failed", skill: id, detail: describeError(error) },
-    };
+    return { ok: false, refusal: storeFailure(error, id) };
   }
 }

@@ -10,10 +10,10 @@ import { createRequire } from "node:module";
 import type { Skill } from "@skillshelf/bundle-reader";
 import { isValidId, type Refusal } from "@skillshelf/contract";
 import { admitInstall, validateBundle } from "./plan-install.js";
-import { describeError } from "./read-skill-file.js";
 import { type InstallRecord, type Tree, treeOf } from "./record.js";
 import type { Roots } from "./roots.js";
 import type { ManagedStore, StoreView } from "./store.js";
+import { storeFailure } from "./store-failure.js";
 import type { InstalledSkill, InstallOptions, InstallResult } from "./types.js";
 
 const version = (createRequire(import.meta.url)("../package.json") as { version: string }).version;
@@ -80,7 +80,7 @@ export async function check(
       ),
     };
   } catch (error) {
-    return { ok: false, refusal: { code: "store-failed", detail: describeError(error) } };
+    return { ok: false, refusal: storeFailure(error) };
   }
 }
 
@@ -116,7 +116,7 @@ export async function install(
     });
     if (!written.ok) return written;
   } catch (error) {
-    return { ok: false, refusal: { code: "store-failed", detail: describeError(error) } };
+    return { ok: false, refusal: storeFailure(error) };
   }
   return {
     ok: true,
@@ -181,7 +181,7 @@ export async function applySet(
     const written = await store.apply({ install: staged, remove: set.remove }, admit);
     if (!written.ok) return written;
   } catch (error) {
-    return { ok: false, refusal: { code: "store-failed", detail: describeError(error) } };
+    return { ok: false, refusal: storeFailure(error) };
   }
   return {
     ok: true,

@@ -5,8 +5,8 @@
 
 import { isValidId } from "@skillshelf/contract";
 import { inspectRoot } from "./directory-root.js";
-import { describeError } from "./read-skill-file.js";
 import type { Roots } from "./roots.js";
+import { storeFailure } from "./store-failure.js";
 import type { RemoveResult } from "./types.js";
 
 /** Removes the managed skill `id`. */
@@ -26,9 +26,6 @@ export async function remove(roots: Roots, id: string): Promise<RemoveResult> {
     const removed = await managed.remove(id);
     return removed.ok ? { ok: true, id } : removed;
   } catch (error) {
-    return {
-      ok: false,
-      refusal: { code: "store-failed", skill: id, detail: describeError(error) },
-    };
+    return { ok: false, refusal: storeFailure(error, id) };
   }
 }

@@ -12,6 +12,7 @@ import type { InstallRecord } from "./record.js";
 import { type Tree, treeOf } from "./record.js";
 import type { Roots } from "./roots.js";
 import type { ManagedStore, StoredFile } from "./store.js";
+import { storeFailure } from "./store-failure.js";
 
 /** How one file differs from its record. */
 export type FileDrift = {
@@ -137,12 +138,6 @@ export async function verify(
     for (const id of names) skills.push(await verifyOne(managed, id, undefined, options));
     return { ok: true, skills };
   } catch (error) {
-    return {
-      ok: false,
-      refusal: {
-        code: "store-failed",
-        detail: error instanceof Error ? error.message : String(error),
-      },
-    };
+    return { ok: false, refusal: storeFailure(error) };
   }
 }

@@ -24,9 +24,17 @@ export type OpenOptions = {
   /**
    * Milliseconds a read (list, inspect, a file, a record) waits for the
    * database's answer before it fails `store-unavailable` (default 10,000).
-   * Writes are not limited: an install may wait its turn at the lock.
    */
   readTimeoutMs?: number;
+  /**
+   * Milliseconds each statement of a write (install, apply, remove, approve)
+   * waits for the database's answer before the write fails
+   * `store-unavailable`, with nothing stored (default 30,000). Taking the
+   * store's lock is the exception: it waits as long as another writer holds
+   * the lock, and fails only if the database stops answering meanwhile
+   * (checked every writeTimeoutMs on a connection of its own).
+   */
+  writeTimeoutMs?: number;
 };
 
 export type OpenResult =
@@ -90,5 +98,9 @@ export async function openPostgresStore(
     };
   }
   const readTimeoutMs = options.readTimeoutMs ?? 10_000;
-  return { ok: true, store: new PgStore(pool, config, location, readTimeoutMs) };
+  const writeTimeoutMs = options.writeTimeoutMs ?? 30_000;
+  return {
+    ok: true,
+    store: new PgStore(pool, config, location, readTimeoutMs, writeTimeoutMs),
+  };
 }

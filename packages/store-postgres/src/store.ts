@@ -30,7 +30,7 @@ import type {
 import { CHANNEL, changeOf, noticesOf, RESYNC } from "./feed.js";
 import { type Listening, listen } from "./listener.js";
 import { entryOf, type SkillRow } from "./rows.js";
-import { inTransaction, type Run, runOn } from "./transaction.js";
+import { inTransaction, NoAnswer, type Run, runOn } from "./transaction.js";
 
 /** The key writers take with pg_advisory_xact_lock ("writes" in ASCII); migrations use another. */
 const WRITE_LOCK = 0x777269746573;
@@ -87,6 +87,7 @@ export class PgStore implements PostgresStore {
   readonly #pool: pg.Pool;
   readonly #run: Run;
   readonly #readTimeoutMs: number | undefined;
+  readonly #writeTimeoutMs: number | undefined;
   readonly #config: pg.ClientConfig;
   /** Names this process in its notifications, so it can skip its own when they come back. */
   readonly #origin: string = randomUUID();
@@ -95,9 +96,16 @@ export class PgStore implements PostgresStore {
   #closed = false;
 
   /** Use openPostgresStore, which migrates the schema first. */
-  constructor(pool: pg.Pool, config: pg.ClientConfig, location: string, readTimeoutMs?: number) {
+  constructor(
+    pool: pg.Pool,
+    config: pg.ClientConfig,
+    location: string,
+    readTimeoutMs?: number,
+    writeTimeoutMs?: number,
+  ) {
     this.#pool = pool;
     this.#readTimeoutMs = readTimeoutMs;
+    this.#writeTimeoutMs = writeTimeoutMs;
     // Every call through #run is a read: bounded in time, and a failure is
     // the store being unavailable, thrown as that refusal (toRefusal passes
     // it through on every surface) rather than a 500 or a hang.
@@ -174,8 +182,8 @@ export class PgStore implements PostgresStore {
     const ids = skills.map(({ skill }) => skill.name);
     let result: StoreWriteResult;
     try {
-      result = await inTransaction(this.#pool, async (run): Promise<StoreWriteResult> => {
-        await run("SELECT pg_advisory_xact_lock($1)", [WRITE_LOCK]);
+      result = await this.#write(async (run): Promise<StoreWriteResult> => {
+        await run("SELECT pg_advisory_xact_lock($1)", [WRITE_LOCK], { waits: true });
         const refusal = await admit(viewOf(run));
         if (refusal !== undefined) return { ok: false, refusal };
         if (skills.length === 0) return { ok: true };
@@ -199,8 +207,8 @@ export class PgStore implements PostgresStore {
     let removed: string[] = [];
     let result: StoreWriteResult;
     try {
-      result = await inTransaction(this.#pool, async (run): Promise<StoreWriteResult> => {
-        await run("SELECT pg_advisory_xact_lock($1)", [WRITE_LOCK]);
+      result = await this.#write(async (run): Promise<StoreWriteResult> => {
+        await run("SELECT pg_advisory_xact_lock($1)", [WRITE_LOCK], { waits: true });
         const refusal = await admit(viewOf(run));
         if (refusal !== undefined) return { ok: false, refusal };
         const gone = await run<{ id: string }>(
@@ -227,8 +235,8 @@ export class PgStore implements PostgresStore {
   async remove(id: string): Promise<StoreWriteResult> {
     let result: StoreWriteResult;
     try {
-      result = await inTransaction(this.#pool, async (run): Promise<StoreWriteResult> => {
-        await run("SELECT pg_advisory_xact_lock($1)", [WRITE_LOCK]);
+      result = await this.#write(async (run): Promise<StoreWriteResult> => {
+        await run("SELECT pg_advisory_xact_lock($1)", [WRITE_LOCK], { waits: true });
         const removed = await run("DELETE FROM skillshelf.skills WHERE id = $1 RETURNING id", [id]);
         if (removed.length === 0) {
           return { ok: false, refusal: { code: "unknown-skill", skill: id } };
@@ -292,6 +300,15 @@ export class PgStore implements PostgresStore {
     await this.#pool.end();
   }
 
+  /**
+   * One write transaction. Each statement waits for the database's answer at
+   * most writeTimeoutMs, but taking the store's lock waits as long as another
+   * writer holds it, while the database keeps answering.
+   */
+  #write(body: (run: Run) => Promise<StoreWriteResult>): Promise<StoreWriteResult> {
+    return inTransaction(this.#pool, body, "BEGIN", this.#writeTimeoutMs);
+  }
+
   async #notify(run: Run, change: StoreChange): Promise<void> {
     for (const notice of noticesOf(this.#origin, change)) {
       await run("SELECT pg_notify($1, $2)", [CHANNEL, notice]);
@@ -309,6 +326,11 @@ export class PgStore implements PostgresStore {
   }
 
   #refusalOf(error: unknown, ids: readonly string[]): Refusal {
+    // No answer in time: nothing was written (the connection is dropped, so
+    // the server rolls back), and the database is what to look at.
+    if (error instanceof NoAnswer) {
+      return { code: "store-unavailable", path: this.location, detail: describeStoreError(error) };
+    }
     // Another writer that bypassed the lock stored one of these ids first.
     const { code, constraint } = error as { code?: unknown; constraint?: unknown };
     if (code === "23505" && constraint === "skills_pkey") {

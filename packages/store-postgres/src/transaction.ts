@@ -9,7 +9,28 @@ import type pg from "pg";
 export type Run = <R extends pg.QueryResultRow = pg.QueryResultRow>(
   text: string,
   values?: unknown[],
+  /** `waits`: the statement may rightly wait long (for a lock another writer holds); see whileAnswering. */
+  options?: { waits?: boolean },
 ) => Promise<R[]>;
+
+/**
+ * The database gave no answer in time (a query, a new connection, or a check
+ * made while a statement waited): the store cannot be reached, which every
+ * surface says as `store-unavailable`, not as a failed write.
+ */
+export class NoAnswer extends Error {}
+
+/** pg's own words for an answer that did not come in time. */
+const TIMED_OUT = [
+  "Query read timeout",
+  "timeout exceeded when trying to connect",
+  "Connection terminated due to connection timeout",
+];
+
+const noAnswerOr = (error: unknown): unknown =>
+  error instanceof Error && TIMED_OUT.includes(error.message)
+    ? new NoAnswer(error.message, { cause: error })
+    : error;
 
 /**
  * One query, with a client-side limit on how long it may wait for its
@@ -19,6 +40,40 @@ export type Run = <R extends pg.QueryResultRow = pg.QueryResultRow>(
  */
 const queryOf = (text: string, values: unknown[], timeoutMs: number | undefined) =>
   timeoutMs === undefined ? { text, values } : { text, values, query_timeout: timeoutMs };
+
+/**
+ * Waits for `waiting` while asking the database, on a connection of its own,
+ * whether it still answers, every `everyMs`: a lock held by another writer is
+ * waited for as long as it is held, but a database that stops answering
+ * (frozen, its host gone without a reset) fails the wait with NoAnswer
+ * within about twice `everyMs`, instead of never.
+ */
+async function whileAnswering<T>(pool: pg.Pool, waiting: Promise<T>, everyMs: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  let done = false;
+  const silent = new Promise<never>((_, reject) => {
+    const check = (): void => {
+      timer = setTimeout(() => {
+        pool
+          .query(queryOf("SELECT 1", [], everyMs))
+          .then(() => {
+            if (!done) check();
+          })
+          .catch((error: unknown) => reject(noAnswerOr(error)));
+      }, everyMs);
+    };
+    check();
+  });
+  // The waiting statement settles later, when its connection is destroyed; that is expected.
+  waiting.catch(() => {});
+  silent.catch(() => {});
+  try {
+    return await Promise.race([waiting, silent]);
+  } finally {
+    done = true;
+    clearTimeout(timer);
+  }
+}
 
 /** The rows of one parameterised query on the pool (a client that timed out is destroyed by the pool). */
 export const runOn =
@@ -33,18 +88,32 @@ export async function inTransaction<T>(
   begin = "BEGIN",
   timeoutMs?: number,
 ): Promise<T> {
-  const client = await pool.connect();
+  const client = await pool.connect().catch((error: unknown) => {
+    throw noAnswerOr(error);
+  });
   let lost: Error | undefined;
   const onError = (error: Error) => {
     lost = error;
   };
   client.on("error", onError);
-  const run: Run = async <R extends pg.QueryResultRow>(text: string, values: unknown[] = []) =>
-    (await client.query<R>(queryOf(text, values, timeoutMs))).rows;
+  const run: Run = async <R extends pg.QueryResultRow>(
+    text: string,
+    values: unknown[] = [],
+    options: { waits?: boolean } = {},
+  ) => {
+    try {
+      if (options.waits !== true || timeoutMs === undefined) {
+        return (await client.query<R>(queryOf(text, values, timeoutMs))).rows;
+      }
+      return (await whileAnswering(pool, client.query<R>({ text, values }), timeoutMs)).rows;
+    } catch (error) {
+      throw noAnswerOr(error);
+    }
+  };
   try {
-    await client.query(queryOf(begin, [], timeoutMs));
+    await run(begin);
     const result = await body(run);
-    await client.query("COMMIT");
+    await run("COMMIT");
     return result;
   } catch (error) {
     // A timed-out query may still be running on this connection: it is

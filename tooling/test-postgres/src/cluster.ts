@@ -8,7 +8,15 @@
 // without calling it still stops its clusters on the way out.
 import { execFileSync, spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { chownSync, existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import {
+  chownSync,
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -37,6 +45,12 @@ export type Cluster = {
   halt(): void;
   /** Starts it again on the same port after `halt()`. */
   start(): void;
+  /**
+   * Stops every process of the server with SIGSTOP, so connections stay open
+   * and nothing answers (a hung host, a paused VM); the function it answers
+   * lets them run again.
+   */
+  freeze(): () => void;
   /** Stops the server and removes its directory. Idempotent. */
   stop(): void;
 };
@@ -188,6 +202,15 @@ async function initAndStart(bin: PgBinaries, dir: string, options: ClusterOption
     halt: () => {
       runAsOwner(bin.pgCtl, ["-D", data, "-w", "-m", "fast", "stop"]);
     },
+    freeze: () => {
+      const frozen = serverProcesses(data);
+      for (const pid of frozen) signalIfPresent(pid, "SIGSTOP");
+      // Children first, the postmaster last: a backend that was already
+      // exiting when it was stopped is reaped as soon as the postmaster runs.
+      return () => {
+        for (const pid of frozen.toReversed()) signalIfPresent(pid, "SIGCONT");
+      };
+    },
     start: () => {
       runAsOwner(bin.pgCtl, [
         "-D",
@@ -235,5 +258,32 @@ function postgresUser(): { uid: number; gid: number } {
     throw new Error(
       "PostgreSQL refuses to run as root and there is no 'postgres' user to run it as: install PostgreSQL from the distribution's packages (apt-get install postgresql)",
     );
+  }
+}
+
+/** The server's processes: its postmaster (from the data directory's postmaster.pid) and every child of it. */
+function serverProcesses(data: string): number[] {
+  const postmaster = Number.parseInt(readFileSync(join(data, "postmaster.pid"), "utf8"), 10);
+  const parentOf = (pid: number): number =>
+    Number(readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ")[1]);
+  const children = readdirSync("/proc")
+    .filter((name) => /^\d+$/.test(name))
+    .map(Number)
+    .filter((pid) => {
+      try {
+        return parentOf(pid) === postmaster;
+      } catch {
+        return false; // gone meanwhile
+      }
+    });
+  return [postmaster, ...children];
+}
+
+/** Sends a signal to a process that may have exited (and been reaped) since it was listed. */
+function signalIfPresent(pid: number, signal: NodeJS.Signals): void {
+  try {
+    process.kill(pid, signal);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "ESRCH") throw error;
   }
 }
