@@ -168,9 +168,10 @@ export async function importSource(
 /**
  * The findings of `skills` judged as an import judges them, with the codes in
  * `accept` accepted: `hidden-content` (every finding carried, the refusing
- * ones first) or the findings that did not refuse, with the accepted codes
- * deduplicated and sorted as a record keeps them. Sync judges each manifest
- * entry here too, so a bundle gets one verdict however it arrives.
+ * ones first, as acceptFindings orders them) or the findings that did not
+ * refuse, with the accepted codes deduplicated and sorted as a record keeps
+ * them. Sync judges each manifest entry here too, so a bundle gets one
+ * verdict however it arrives.
  */
 export function judgeFindings(
   skills: readonly Skill[],
@@ -183,21 +184,8 @@ export function judgeFindings(
     skills.flatMap((skill) => findingsOf(skill)),
     accepted,
   );
-  if (!judged.ok) {
-    return {
-      ok: false,
-      refusal: judged.refusal,
-      findings: refusingFirst(judged.findings, accepted),
-    };
-  }
+  if (!judged.ok) return judged;
   return { ok: true, findings: judged.findings, accepted };
-}
-
-/** The findings with those that refuse (not accepted) first, each group in the order found. */
-function refusingFirst(findings: readonly Finding[], accepted: readonly FindingCode[]): Finding[] {
-  const refuses = (finding: Finding): boolean =>
-    finding.severity === "refuse" && !accepted.includes(finding.code);
-  return [...findings.filter(refuses), ...findings.filter((finding) => !refuses(finding))];
 }
 
 /** Each installed skill with its bundle files summarized (never decoded) and its signature. */
