@@ -2,6 +2,7 @@
 // module that runs it, imported only when that command runs (a process per
 // command starts faster when `check` never loads what `payload` needs).
 // program.ts turns the table into commander commands.
+import type { ApproveOptions } from "./commands/approve.js";
 import type { CheckOptions } from "./commands/check.js";
 import type { DigestOptions } from "./commands/digest.js";
 import type { ImportOptions } from "./commands/import.js";
@@ -180,10 +181,22 @@ export const commandSpecs: readonly CommandSpec[] = [
   },
   {
     usage: "approve <id>",
-    examples: ["skillshelf approve pdf-tools", "skillshelf approve pdf-tools --json"],
+    examples: [
+      "skillshelf approve pdf-tools",
+      "skillshelf approve pdf-tools --json",
+      "skillshelf approve pdf-tools --accept hidden-text",
+    ],
     description:
       "vouch for a managed skill's files as they are now (drifted, or made by hand), recording who and when",
-    run: async (context, [id]) => (await import("./commands/approve.js")).runApprove(context, id!),
+    options: [
+      [
+        "--accept <code>",
+        "let findings of this code in the files as they are now not refuse the approve; kept in the record (repeat for more)",
+        "repeatable",
+      ],
+    ],
+    run: async (context, [id], options) =>
+      (await import("./commands/approve.js")).runApprove(context, id!, options as ApproveOptions),
   },
   {
     usage: "update [ids...]",

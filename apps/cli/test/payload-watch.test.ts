@@ -1,12 +1,15 @@
 // `payload --out <dir> --watch` as a worker host runs it: the built binary
 // writes the payload at start, again when a skill is imported by another
 // process (the directory store announces nothing across processes, so the
-// interval finds it), never when nothing changed, and exits 0 on SIGTERM.
-import { readFileSync, statSync } from "node:fs";
+// interval finds it), never when nothing changed, and exits 0 on SIGTERM. A
+// skill edited by hand while it runs leaves the payload for its refused
+// list as `drifted`, with the files that changed, and comes back once
+// approved.
+import { readFileSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { runBin, SAMPLE_BUNDLE, watchPayload } from "./support/run.js";
-import { makeRoots, makeTempDir } from "./support/trees.js";
+import { makeRoots, makeTempDir, skillFile, writeTree } from "./support/trees.js";
 
 describe("payload --watch", () => {
   it("rewrites skills.json when the revision changes, only then, and stops on SIGTERM", async () => {
@@ -33,6 +36,45 @@ describe("payload --watch", () => {
       second.revision,
     );
 
+    expect(await watch.stop()).toBe(0);
+  });
+
+  it("refuses a skill edited by hand as drifted, naming its files, until it is approved", async () => {
+    const { data, args } = makeRoots();
+    const source = join(makeTempDir("skillshelf-cli-src-"), "bundle");
+    writeTree(source, {
+      "alpha/SKILL.md": skillFile("alpha"),
+      "alpha/a.md": "a\n",
+      "beta/SKILL.md": skillFile("beta"),
+    });
+    expect((await runBin(["import", source, ...args])).code).toBe(0);
+    const out = makeTempDir();
+    const written = () => JSON.parse(readFileSync(join(out, "skills.json"), "utf8"));
+    const watch = watchPayload(out, args, { SKILLSHELF_WATCH_INTERVAL_MS: "50" });
+    const { lines, until } = watch;
+    await until(1);
+    expect(JSON.parse(lines[0]!)).toMatchObject({ ok: true, skills: 2 });
+    expect(written().refused).toEqual([]);
+
+    // One write: the watch may build between two, and a second file drifting
+    // would not change the revision the watch rewrites on.
+    writeFileSync(join(data, "skills", "alpha", "a.md"), "edited by hand\n");
+    await until(2);
+    expect(JSON.parse(lines[1]!)).toMatchObject({ ok: true, skills: 1 });
+    const drifted = written();
+    expect(drifted.skills.map((skill: { id: string }) => skill.id)).toEqual(["beta"]);
+    expect(drifted.refused).toMatchObject([
+      {
+        id: "alpha",
+        code: "drifted",
+        files: [{ path: "a.md", change: "modified" }],
+      },
+    ]);
+
+    expect((await runBin(["approve", "alpha", ...args])).code).toBe(0);
+    await until(3);
+    expect(JSON.parse(lines[2]!)).toMatchObject({ ok: true, skills: 2 });
+    expect(written().refused).toEqual([]);
     expect(await watch.stop()).toBe(0);
   });
 

@@ -1,6 +1,6 @@
 // The trust gate through the binary, on a real managed root: a hand edit
 // takes a skill out of the payload (named under refused as drifted, with
-// its files), `verify` names the two ways out, `list` marks it,
+// its files), `verify` and `show` name the two ways out, `list` marks it,
 // `--allow-drift` lets it through and says so on stderr, and `approve`
 // brings it back with who approved it recorded. A skill written into the
 // managed root by hand is unapproved until approved.
@@ -39,6 +39,16 @@ describe("the trust gate", () => {
     expect(verified.stdout).toContain("skillshelf update --force alpha");
     expect(verified.stdout).toContain("skillshelf approve alpha");
 
+    const shownDrifted = await runBin(["show", "alpha", ...args]);
+    expect(shownDrifted.code).toBe(0);
+    expect(shownDrifted.stdout).toMatch(
+      /^status\s+changed since import: a\.md \(modified\); not handed to workers until 'skillshelf update --force alpha' or 'skillshelf approve alpha'$/m,
+    );
+    expect(parseJson(await runBin(["show", "alpha", "--json", ...args]))).toMatchObject({
+      status: "changed",
+      drift: [{ path: "a.md", change: "modified" }],
+    });
+
     const listed = parseJson(await runBin(["list", "--json", ...args]));
     expect(listed.withheld).toMatchObject([{ id: "alpha", code: "drifted" }]);
     expect((await runBin(["list", ...args])).stdout).toContain("not handed to workers");
@@ -60,7 +70,14 @@ describe("the trust gate", () => {
       approved: { by: userInfo().username },
     });
     const shown = parseJson(await runBin(["show", "alpha", "--json", ...args]));
-    expect(shown).toMatchObject({ record: { approved: { by: userInfo().username } } });
+    expect(shown).toMatchObject({
+      status: "unchanged",
+      record: { approved: { by: userInfo().username } },
+    });
+    expect(shown).not.toHaveProperty("drift");
+    expect((await runBin(["show", "alpha", ...args])).stdout).toMatch(
+      /^status\s+unchanged since import$/m,
+    );
     expect((await runBin(["verify", ...args])).code).toBe(0);
     const back = parseJson(await runBin(["payload", "--json", ...args]));
     expect(back.refused).toEqual([]);

@@ -73,7 +73,14 @@ export type SkillAnswer = {
 export type RemoveAnswer = { removed: string };
 
 /** POST /api/skills/:id/approve: the tree vouched for, by whom and when. */
-export type ApproveAnswer = { approved: string; treeDigest: string; by: string; at: string };
+export type ApproveAnswer = {
+  approved: string;
+  treeDigest: string;
+  by: string;
+  at: string;
+  /** The findings of the files approved: warnings, and refusing ones whose code `accept=` named. */
+  findings: Finding[];
+};
 
 /**
  * POST /api/imports: 201 (200 for a dry run), with the specification's

@@ -73,6 +73,9 @@ describe("acceptFindings", () => {
       detail: findings[0]!.message,
     });
     expect(refusalOf([])).toMatchObject({ count: 2 });
+    // A refused verdict lists what refuses before what was accepted or only warns.
+    const later = acceptFindings(findings, ["ambiguous-frontmatter"]);
+    expect(later.findings.map((f) => f.code)).toEqual(["hidden-text", "ambiguous-frontmatter"]);
     expect(acceptFindings(findings, ["hidden-text", "ambiguous-frontmatter"]).ok).toBe(true);
   });
 

@@ -5,7 +5,8 @@
 // tree cannot change, so fetching it again could only give the trees the
 // lock already names and the store already holds. Any other case (an
 // archive or folder source, a ref that cannot be told plainly or moved, a
-// skill missing, edited or different, a removal to make) is left to the
+// skill missing, edited or different, a record accepting other finding
+// codes than its entry now does, a removal to make) is left to the
 // full sync, which reads every source and names each difference; except a
 // source that did not answer in time (or git missing), refused at once
 // rather than waited for a second time.
@@ -13,7 +14,7 @@ import { resolveGitRef } from "@skillshelf/bundle-reader";
 import type { Refusal } from "@skillshelf/contract";
 import { type Roots, verify } from "@skillshelf/skill-catalog";
 import { type Lock, lockedSourceOf } from "./lock.js";
-import type { Manifest } from "./manifest.js";
+import { acceptedOf, type Manifest, sameAccepted } from "./manifest.js";
 import { lockedEntryOf, sourceOf } from "./resolve-set.js";
 import type { SyncOutcome } from "./sync.js";
 
@@ -49,11 +50,17 @@ export async function frozenHeld(
   const verified = await verify(roots, [], { findings: false });
   if (!verified.ok) return undefined;
   const stored = new Map(verified.skills.map((verdict) => [verdict.id, verdict]));
+  const accepts = new Map<string, ReturnType<typeof acceptedOf>>();
+  for (const entry of manifest.skills) {
+    const locked = lockedSourceOf(lock, lockedEntryOf(entry));
+    for (const id of locked?.ids ?? []) accepts.set(id, acceptedOf(entry));
+  }
   const outcomes: SyncOutcome[] = [];
   for (const skill of lock.skills) {
     const verdict = stored.get(skill.id);
     if (verdict?.status !== "unchanged" || verdict.record.tree.digest !== skill.tree)
       return undefined;
+    if (!sameAccepted(verdict.record.accepted, accepts.get(skill.id) ?? [])) return undefined;
     outcomes.push({ id: skill.id, status: "unchanged", tree: skill.tree });
   }
   const locked = new Set(lock.skills.map((skill) => skill.id));

@@ -135,15 +135,9 @@ export async function importSource(
     // The caller's source (an archive's bytes) is not kept alive by this frame.
     source = undefined as unknown as Source;
     if (!read.ok) return read;
-    const accepted = [...new Set(choices.accept ?? [])].sort();
-    const judged = acceptFindings(
-      read.skills.flatMap((skill) => findingsOf(skill)),
-      accepted,
-    );
-    if (!judged.ok) {
-      const findings = refusingFirst(judged.findings, accepted);
-      return { ok: false, refusal: judged.refusal, findings };
-    }
+    const judged = judgeFindings(read.skills, choices.accept);
+    if (!judged.ok) return judged;
+    const { accepted } = judged;
     choices.onRead?.(read.skills);
     const signed = judgeSignatures(read.skills, choices.signatures ?? [], choices.trust);
     if (!signed.ok) return signed;
@@ -171,11 +165,27 @@ export async function importSource(
   }
 }
 
-/** The findings with those that refuse (not accepted) first, each group in the order found. */
-function refusingFirst(findings: readonly Finding[], accepted: readonly FindingCode[]): Finding[] {
-  const refuses = (finding: Finding): boolean =>
-    finding.severity === "refuse" && !accepted.includes(finding.code);
-  return [...findings.filter(refuses), ...findings.filter((finding) => !refuses(finding))];
+/**
+ * The findings of `skills` judged as an import judges them, with the codes in
+ * `accept` accepted: `hidden-content` (every finding carried, the refusing
+ * ones first, as acceptFindings orders them) or the findings that did not
+ * refuse, with the accepted codes deduplicated and sorted as a record keeps
+ * them. Sync judges each manifest entry here too, so a bundle gets one
+ * verdict however it arrives.
+ */
+export function judgeFindings(
+  skills: readonly Skill[],
+  accept: readonly FindingCode[] | undefined,
+):
+  | { ok: true; findings: Finding[]; accepted: FindingCode[] }
+  | { ok: false; refusal: Refusal; findings: Finding[] } {
+  const accepted = [...new Set(accept ?? [])].sort();
+  const judged = acceptFindings(
+    skills.flatMap((skill) => findingsOf(skill)),
+    accepted,
+  );
+  if (!judged.ok) return judged;
+  return { ok: true, findings: judged.findings, accepted };
 }
 
 /** Each installed skill with its bundle files summarized (never decoded) and its signature. */

@@ -2,10 +2,14 @@
 // skills a host holds. Each entry is a source (a git spec such as
 // `github:owner/repo` or `git+https://…`, a folder, or an archive file, a
 // path relative to the manifest), with the ref to read a git source at, the
-// directory of the source taken as the bundle's root, and the skills kept.
+// directory of the source taken as the bundle's root, the skills kept, and
+// the finding codes the operator accepts for its skills (`accept`, as
+// import's `--accept`: kept in each skill's record, and judged again by
+// every sync that reads the entry).
 // The zod schema is the one rule; schema/manifest.schema.json is its JSON
 // Schema, checked against it by a test.
 import { readFile } from "node:fs/promises";
+import { type FindingCode, findingCodes } from "@skillshelf/bundle-reader";
 import type { Refusal } from "@skillshelf/contract";
 import { z } from "zod";
 
@@ -19,6 +23,8 @@ export type ManifestEntry = {
   path?: string | undefined;
   /** Keep only these skills of the source. */
   skills?: string[] | undefined;
+  /** Finding codes accepted for this entry's skills: a refusing finding of one of them does not refuse. */
+  accept?: FindingCode[] | undefined;
 };
 
 /** The whole manifest. */
@@ -38,6 +44,12 @@ const entrySchema = z.strictObject({
     .optional()
     .describe("the directory of the source taken as the bundle's root"),
   skills: z.array(z.string().min(1)).optional().describe("keep only these skills of the source"),
+  accept: z
+    .array(z.enum(findingCodes))
+    .optional()
+    .describe(
+      "finding codes accepted for this entry's skills, as import's --accept: kept in each skill's record",
+    ),
 });
 
 /** The manifest's schema: strict objects, every source given. */
@@ -51,6 +63,16 @@ export const manifestSchema: z.ZodType<Manifest> = z
 export function manifestJsonSchema(): Record<string, unknown> {
   return z.toJSONSchema(manifestSchema) as Record<string, unknown>;
 }
+
+/** The codes `entry` accepts, once each and sorted, as a record keeps them. */
+export const acceptedOf = (entry: ManifestEntry): FindingCode[] =>
+  [...new Set(entry.accept ?? [])].sort();
+
+/** Whether a record's accepted codes are the ones an entry accepts now (`wanted`, as acceptedOf gives). */
+export const sameAccepted = (
+  recorded: readonly FindingCode[] | undefined,
+  wanted: readonly FindingCode[],
+): boolean => JSON.stringify([...new Set(recorded ?? [])].sort()) === JSON.stringify(wanted);
 
 export type ManifestRead = { ok: true; manifest: Manifest } | { ok: false; refusal: Refusal };
 

@@ -3,21 +3,45 @@
 // skills it gave, each skill with its tree digest, and the lock that says
 // all of it. A source refused refuses the whole set; two entries giving one
 // id refuse it as `invalid-manifest`. Relative paths are the manifest's.
+// Each entry's skills are judged for findings as an import judges them
+// (judgeFindings), with the codes the entry accepts: a refusing finding
+// refuses the set with `hidden-content`, every finding of the entry carried.
 // The import flow is loaded when a set is read, not when a frozen sync only
 // asks what the entries name (frozen-held.ts).
 import { createHash } from "node:crypto";
 import { dirname, resolve } from "node:path";
-import { isGitSpec, parseGitSource, type Skill, type Source } from "@skillshelf/bundle-reader";
+import {
+  type Finding,
+  type FindingCode,
+  isGitSpec,
+  parseGitSource,
+  type Skill,
+  type Source,
+} from "@skillshelf/bundle-reader";
 import type { Refusal } from "@skillshelf/contract";
 import { type RecordedSource, revisionOf, treeOf } from "@skillshelf/skill-catalog";
 import { entryOf, type Lock, type LockedSkill, type LockedSource } from "./lock.js";
-import type { Manifest, ManifestEntry } from "./manifest.js";
+import { acceptedOf, type Manifest, type ManifestEntry } from "./manifest.js";
 
-/** One skill of the set, read, with where it came from. */
-export type ResolvedSkill = { skill: Skill; recorded: RecordedSource; tree: string; entry: number };
+/** One skill of the set, read, with where it came from and the finding codes its entry accepts. */
+export type ResolvedSkill = {
+  skill: Skill;
+  recorded: RecordedSource;
+  tree: string;
+  entry: number;
+  accepted: FindingCode[];
+};
 
-/** The set a manifest names, read. */
-export type ResolvedSet = { skills: ResolvedSkill[]; lock: Lock };
+/** The set a manifest names, read, with the findings that did not refuse it. */
+export type ResolvedSet = { skills: ResolvedSkill[]; lock: Lock; findings: Finding[] };
+
+/** Why a set was not resolved; a `hidden-content` refusal carries its entry's findings and accepted codes. */
+export type SetRefused = {
+  ok: false;
+  refusal: Refusal;
+  findings?: Finding[];
+  accepted?: FindingCode[];
+};
 
 /** The source as a person (and the lock) may see it: a git spec without credentials or `#ref`. */
 export function shownSource(spec: string): string {
@@ -65,12 +89,13 @@ export async function resolveSet(
   manifest: Manifest,
   manifestPath: string,
   signal?: AbortSignal,
-): Promise<{ ok: true; set: ResolvedSet } | { ok: false; refusal: Refusal }> {
-  const { readAndRecord } = await import("./import-flow.js");
+): Promise<{ ok: true; set: ResolvedSet } | SetRefused> {
+  const { judgeFindings, readAndRecord } = await import("./import-flow.js");
   const base = dirname(resolve(manifestPath));
   const skills: ResolvedSkill[] = [];
   const sources: LockedSource[] = [];
   const seen = new Map<string, string>();
+  const findings: Finding[] = [];
   for (const [index, entry] of manifest.skills.entries()) {
     const from = sourceOf(entry, base);
     if (!from.ok) return from;
@@ -80,6 +105,10 @@ export async function resolveSet(
       { path: entry.path, skills: entry.skills },
     );
     if (!read.ok) return read;
+    const judged = judgeFindings(read.skills, entry.accept);
+    if (!judged.ok) return { ...judged, accepted: acceptedOf(entry) };
+    findings.push(...judged.findings);
+    const { accepted } = judged;
     const recorded = read.recorded!;
     const locked = lockedEntryOf(entry);
     const ids: string[] = [];
@@ -91,7 +120,7 @@ export async function resolveSet(
       }
       seen.set(skill.name, locked.source);
       ids.push(skill.name);
-      skills.push({ skill, recorded, tree: treeOf(skill.files).digest, entry: index });
+      skills.push({ skill, recorded, tree: treeOf(skill.files).digest, entry: index, accepted });
     }
     sources.push({ ...locked, commit: recorded.commit, sha256: recorded.sha256, ids });
   }
@@ -117,5 +146,5 @@ export async function resolveSet(
     sources,
     skills: lockedSkills,
   };
-  return { ok: true, set: { skills, lock } };
+  return { ok: true, set: { skills, lock, findings } };
 }

@@ -12,6 +12,7 @@
 // MCP source) are imported as they are.
 import {
   type Finding,
+  type FindingCode,
   type ListResult,
   listBundle,
   type Source,
@@ -146,8 +147,15 @@ export type Shelf = {
   readFile(id: string, path: string): Promise<StoredFileResult>;
   /** The same file as a stream, for a server answering many slow readers (stream-stored-file.ts). */
   streamFile(id: string, path: string): Promise<StoredFileStream>;
-  /** Vouches for the managed skill `id`'s files as they are now, recording `by` and the time. */
-  approve(id: string, by: string): Promise<ApproveResult>;
+  /**
+   * Vouches for the managed skill `id`'s files as they are now, recording `by`
+   * and the time; their findings are judged as an import's, with `accept`.
+   */
+  approve(
+    id: string,
+    by: string,
+    options?: { accept?: readonly FindingCode[] | undefined },
+  ): Promise<ApproveResult>;
   payload(options?: GateOptions): Promise<PayloadResult>;
   /** Writes `<dir>/skills.json` atomically. */
   writePayload(dir: string, options?: GateOptions): Promise<MaterializeResult>;
@@ -252,7 +260,7 @@ export function shelfOver(roots: Roots, tool: string, trust: Trust = NO_TRUST): 
     },
     readFile: (id, path) => readStoredFile(roots, id, path),
     streamFile: (id, path) => streamStoredFile(roots, id, path),
-    approve: (id, by) => approve(roots, id, { by, tool }),
+    approve: (id, by, options = {}) => approve(roots, id, { by, tool, accept: options.accept }),
     payload: async (options = {}) => {
       const { payload } = await import("@skillshelf/payload");
       return payload(roots, held(options));

@@ -7,16 +7,21 @@
 // as `lock-mismatch`, each difference named; when every ref still names the
 // locked commit and the store holds the lock, it fetches nothing
 // (frozen-held.ts). `check` writes nothing and
-// says whether the store and the lock are in step.
+// says whether the store and the lock are in step. Every skill read is
+// judged for findings as an import judges it, with the codes its manifest
+// entry accepts (`accept`), which its record keeps; a stored skill whose
+// record accepts other codes than its entry now does is installed again,
+// so the record always says what the manifest accepted.
 import { readFile, rename, writeFile } from "node:fs/promises";
 import { dirname, resolve } from "node:path";
+import type { Finding, FindingCode } from "@skillshelf/bundle-reader";
 import type { Refusal } from "@skillshelf/contract";
 import { applySet, type Roots, verify } from "@skillshelf/skill-catalog";
 import { frozenHeld } from "./frozen-held.js";
 import { formatLock, type Lock, readLock } from "./lock.js";
 import { manifestDifferences, resolvedDifferences, storeDifferences } from "./lock-differences.js";
-import { readManifest } from "./manifest.js";
-import { resolveSet } from "./resolve-set.js";
+import { readManifest, sameAccepted } from "./manifest.js";
+import { resolveSet, type SetRefused } from "./resolve-set.js";
 
 export type SyncOptions = {
   /** The manifest, skillshelf.json. */
@@ -49,8 +54,14 @@ export type SyncResult =
       lockChanged: boolean;
       /** Whether nothing was (or would be) changed: the store and the lock already in step. */
       inStep: boolean;
+      /**
+       * The findings of the skills read that did not refuse (warnings, and
+       * refusing ones whose code their entry accepted); none when a frozen
+       * sync read nothing.
+       */
+      findings: Finding[];
     }
-  | { ok: false; refusal: Refusal; differences?: string[] };
+  | (SetRefused & { differences?: string[] });
 
 const byId = (a: { id: string }, b: { id: string }): number =>
   a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
@@ -74,7 +85,14 @@ export async function syncSet(
     if (held !== undefined && "refusal" in held) return { ok: false, refusal: held.refusal };
     if (held !== undefined) {
       const skills = held.held.sort(byId);
-      return { ok: true, skills, revision: locked.revision, lockChanged: false, inStep: true };
+      return {
+        ok: true,
+        skills,
+        revision: locked.revision,
+        lockChanged: false,
+        inStep: true,
+        findings: [],
+      };
     }
   }
   const resolved = await resolveSet(manifest.manifest, options.manifest, options.signal);
@@ -90,14 +108,20 @@ export async function syncSet(
   const outcomes: SyncOutcome[] = [];
   const install = [];
   const sources = new Map();
-  for (const { skill, recorded, tree } of set.skills) {
+  const acceptedBy = new Map<string, FindingCode[]>();
+  for (const { skill, recorded, tree, accepted } of set.skills) {
     const verdict = stored.get(skill.name);
-    if (verdict?.status === "unchanged" && verdict.record.tree.digest === tree) {
+    if (
+      verdict?.status === "unchanged" &&
+      verdict.record.tree.digest === tree &&
+      sameAccepted(verdict.record.accepted, accepted)
+    ) {
       outcomes.push({ id: skill.name, status: "unchanged", tree });
       continue;
     }
     install.push(skill);
     sources.set(skill.name, recorded);
+    acceptedBy.set(skill.name, accepted);
     outcomes.push({
       id: skill.name,
       status: verdict === undefined ? "installed" : "replaced",
@@ -115,9 +139,16 @@ export async function syncSet(
   const lockChanged = options.frozen !== true && before !== text;
   const inStep = install.length === 0 && remove.length === 0 && !lockChanged;
   const revision = (locked ?? set.lock).revision;
-  if (options.check === true) return { ok: true, skills: outcomes, revision, lockChanged, inStep };
+  const { findings } = set;
+  if (options.check === true) {
+    return { ok: true, skills: outcomes, revision, lockChanged, inStep, findings };
+  }
   if (install.length > 0 || remove.length > 0) {
-    const applied = await applySet(roots, { install, remove }, { sources, tool: options.tool });
+    const applied = await applySet(
+      roots,
+      { install, remove },
+      { sources, acceptedBy, tool: options.tool },
+    );
     if (!applied.ok) return applied;
   }
   if (lockChanged) {
@@ -130,7 +161,7 @@ export async function syncSet(
       return { ok: false, refusal: { code: "store-failed", path: options.lock, detail } };
     }
   }
-  return { ok: true, skills: outcomes, revision, lockChanged, inStep };
+  return { ok: true, skills: outcomes, revision, lockChanged, inStep, findings };
 }
 
 export type LockStatus =

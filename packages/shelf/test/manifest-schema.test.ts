@@ -45,6 +45,13 @@ describe("the manifest and lock schemas", () => {
     ["an unknown key", { skills: [{ source: "x", branch: "main" }] }, false],
     ["an empty ref", { skills: [{ source: "x", ref: "" }] }, false],
     ["no skills key", {}, false],
+    ["accepted finding codes", { skills: [{ source: "x", accept: ["hidden-text"] }] }, true],
+    [
+      "an accepted code that is not a finding's",
+      { skills: [{ source: "x", accept: ["all"] }] },
+      false,
+    ],
+    ["accept as a string", { skills: [{ source: "x", accept: "hidden-text" }] }, false],
   ])("the manifest schema takes %s: %s", (_, value, valid) => {
     expect(manifestSchema.safeParse(value).success).toBe(valid);
   });
@@ -75,5 +82,11 @@ describe("the manifest and lock schemas", () => {
     ["./skills", { source: "./skills" }],
   ])("keeps %s in the lock as %o", (source, locked) => {
     expect(lockedEntryOf({ source })).toEqual(locked);
+  });
+
+  it("keeps an entry's accepted codes out of the lock: they are the manifest's policy, not what the sources gave", () => {
+    expect(lockedEntryOf({ source: "./skills", accept: ["hidden-text"] })).toEqual({
+      source: "./skills",
+    });
   });
 });

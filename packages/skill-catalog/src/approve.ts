@@ -6,7 +6,19 @@
 // in the approved tree or drift the next read finds: the store ends holding
 // exactly the bytes the record describes. The source and install time of
 // the old record are kept, so `update` still knows where the skill came from.
-import { skillFileOf } from "@skillshelf/bundle-reader";
+// What those very bytes hide is judged as an import judges it
+// (acceptFindings over findingsOf): a refusing finding refuses the approve
+// with `hidden-content` unless the operator accepts its code now, having
+// read it; an acceptance made for the source's bytes does not carry over
+// to bytes nobody fetched. The codes accepted join the record's, which
+// `update` still needs for the source's bytes.
+import {
+  acceptFindings,
+  type Finding,
+  type FindingCode,
+  findingsOf,
+  skillFileOf,
+} from "@skillshelf/bundle-reader";
 import { isValidId, type Refusal } from "@skillshelf/contract";
 import { admitInstall, validateBundle } from "./plan-install.js";
 import { type InstallRecord, type Tree, treeOf } from "./record.js";
@@ -18,11 +30,25 @@ export type ApproveOptions = {
   by: string;
   /** The tool, as `name version`, kept as the record's tool. */
   tool: string;
+  /** Finding codes the operator accepts for the files as they are now (`--accept`, `accept=`). */
+  accept?: readonly FindingCode[] | undefined;
 };
 
+/**
+ * What approve did: `findings` are those of the files approved (warnings,
+ * and refusing ones whose code was accepted); a `hidden-content` refusal
+ * carries every finding, the refusing ones first.
+ */
 export type ApproveResult =
-  | { ok: true; id: string; tree: Tree; previous?: Tree; approved: { by: string; at: string } }
-  | { ok: false; refusal: Refusal };
+  | {
+      ok: true;
+      id: string;
+      tree: Tree;
+      previous?: Tree;
+      approved: { by: string; at: string };
+      findings: Finding[];
+    }
+  | { ok: false; refusal: Refusal; findings?: Finding[] };
 
 /** Records the managed skill `id`'s files as they are now as vouched for by `options.by`. */
 export async function approve(
@@ -47,6 +73,11 @@ export async function approve(
     const skill = { name: id, files };
     const invalid = validateBundle([skill]);
     if (invalid !== undefined) return { ok: false, refusal: invalid };
+    const judged = acceptFindings(findingsOf(skill), options.accept ?? []);
+    if (!judged.ok) return judged;
+    const accepted = [
+      ...new Set([...(previous?.accepted ?? []), ...(options.accept ?? [])]),
+    ].sort();
     const at = new Date().toISOString();
     const tree = treeOf(files);
     const approved = { by: options.by, at };
@@ -57,6 +88,7 @@ export async function approve(
       tool: options.tool,
       tree,
       approved,
+      ...(accepted.length === 0 ? {} : { accepted }),
     };
     const written = await managed.install([{ skill, record }], async (view) => {
       const plan = await admitInstall(builtin, managed, view, [skill], true);
@@ -69,6 +101,7 @@ export async function approve(
       tree,
       ...(previous === undefined ? {} : { previous: previous.tree }),
       approved,
+      findings: judged.findings,
     };
   } catch (error) {
     return { ok: false, refusal: storeFailure(error, id) };

@@ -3,10 +3,16 @@
 // approved it (the OS user) and when, all or nothing, and from then on the
 // payload and the MCP server offer the skill again. The way out of `drifted`
 // that keeps a hand edit, and the only way in for a skill made by hand.
+// What the files hide is judged as at import: a refusing finding refuses
+// the approve unless `--accept <code>` names it (kept in the record), and
+// every finding is printed, as import prints them.
 import { userInfo } from "node:os";
 import type { Context } from "../context.js";
+import { acceptedCodes, printFindings, reportImportRefusal } from "../findings.js";
 import { printJson } from "../output.js";
-import { EXIT_OK, reportRefusal } from "../refusal.js";
+import { EXIT_OK } from "../refusal.js";
+
+export type ApproveOptions = { accept?: string[] };
 
 /** The OS user running the command, as an approval records it. */
 export function osUser(env: Context["env"]): string {
@@ -17,19 +23,25 @@ export function osUser(env: Context["env"]): string {
   }
 }
 
-export async function runApprove(context: Context, id: string): Promise<number> {
+export async function runApprove(
+  context: Context,
+  id: string,
+  options: ApproveOptions = {},
+): Promise<number> {
   const { output, json } = context;
-  const result = await context.shelf.approve(id, osUser(context.env));
-  if (!result.ok) return reportRefusal(output, result.refusal, json);
+  const accepted = acceptedCodes(options.accept);
+  const result = await context.shelf.approve(id, osUser(context.env), { accept: accepted });
+  if (!result.ok) return reportImportRefusal(output, result, json, accepted);
+  const { tree, approved, findings } = result;
   if (json) {
-    const { tree, approved } = result;
-    printJson(output, { ok: true, id: result.id, treeDigest: tree.digest, approved });
+    printJson(output, { ok: true, id: result.id, treeDigest: tree.digest, approved, findings });
     return EXIT_OK;
   }
   const { out } = output;
-  const files = result.tree.files.length;
+  const files = tree.files.length;
   out.line(
-    `${out.paint("green", "approved")} ${out.paint("bold", result.id)} (${files} ${files === 1 ? "file" : "files"}) as ${result.approved.by} at ${result.approved.at}`,
+    `${out.paint("green", "approved")} ${out.paint("bold", result.id)} (${files} ${files === 1 ? "file" : "files"}) as ${approved.by} at ${approved.at}`,
   );
+  printFindings(output, findings, accepted);
   return EXIT_OK;
 }

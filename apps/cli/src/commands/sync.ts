@@ -3,9 +3,12 @@
 // skillshelf.lock.json (the shelf's sync does all of it). --frozen installs
 // exactly the lock and refuses, naming each difference, when anything moved;
 // --check writes nothing. Exit 0 when synced (with --check: when already in
-// step), 1 otherwise.
+// step), 1 otherwise. The findings of the skills read are printed as an
+// import prints them: a `hidden-content` refusal lists its entry's, and a
+// sync that went through lists its warnings and accepted findings.
 import { resolve } from "node:path";
 import type { Context } from "../context.js";
+import { printFindings, reportImportRefusal } from "../findings.js";
 import { formatTable, printJson } from "../output.js";
 import { EXIT_OK, reportRefusal } from "../refusal.js";
 
@@ -39,7 +42,7 @@ export async function runSync(context: Context, options: SyncOptions): Promise<n
     check,
     prune: options.prune === true,
   });
-  if (!result.ok) return reportRefusal(output, result.refusal, json);
+  if (!result.ok) return reportImportRefusal(output, result, json, result.accepted ?? []);
   const code = check && !result.inStep ? EXIT_OUT_OF_STEP : EXIT_OK;
   if (json) {
     printJson(output, { ...result, ok: code === EXIT_OK });
@@ -64,6 +67,9 @@ export async function runSync(context: Context, options: SyncOptions): Promise<n
     : "lock unchanged";
   const step = check ? (result.inStep ? "in step" : "out of step") : "synced";
   out.line(`${step}: revision ${result.revision.slice(0, 12)}, ${lock}`);
+  // A set that went through holds no refusing finding its entry did not accept.
+  const accepted = result.findings.filter((f) => f.severity === "refuse").map((f) => f.code);
+  printFindings(output, result.findings, accepted);
   return code;
 }
 

@@ -11,11 +11,11 @@
 // `hidden-content`, every finding). Reading the body into skills and storing
 // them waits for one of the unpack turns (unpack-turns.ts), so no more than
 // two bundles are held unpacked in memory however many imports are admitted.
-import { findingCodes } from "@skillshelf/bundle-reader";
 import { MAX_ENTRIES, MAX_PATH_BYTES, MAX_SEGMENT_BYTES } from "@skillshelf/contract";
 import type { Shelf } from "@skillshelf/shelf";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { z } from "zod";
+import { acceptParam } from "../accept-param.js";
 import { answerOf, sendRefusal, wordingOf } from "../answer.js";
 import type { ErrorAnswer, ImportAnswer } from "../api-types.js";
 import type { ImportCaps } from "../imports/caps.js";
@@ -71,10 +71,7 @@ const querySchema = z.object({
   skip: names,
   name: z.string().min(1).max(MAX_SEGMENT_BYTES).optional(),
   // Finding codes the operator accepts for this import, repeated as skill is.
-  accept: z
-    .union([z.enum(findingCodes), z.array(z.enum(findingCodes)).max(MAX_ENTRIES)])
-    .optional()
-    .transform((value) => (value === undefined || Array.isArray(value) ? value : [value])),
+  accept: acceptParam,
 });
 
 /** Registers POST /api/imports in its own scope, with its body parsers. */

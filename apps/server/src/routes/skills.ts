@@ -5,7 +5,9 @@
 // specification's warnings from the reader's spec-warnings module, and the
 // findings of its files; no texts), one file
 // of it served as it is held, removal of a managed one, and approval of one
-// (the trust gate's way back for a drifted or hand-made skill). What a stored
+// (the trust gate's way back for a drifted or hand-made skill; its files'
+// findings judged as an import's, `accept=` as import's, and every
+// finding in the answer). What a stored
 // skill's files are, and whether a path names one, is the shelf's
 // (describe, readFile): a request path is judged there by the
 // reader's path rules, and a path the skill does not hold is 404. Every
@@ -14,9 +16,12 @@ import { formatBytes } from "@skillshelf/bundle-reader";
 import type { Shelf } from "@skillshelf/shelf";
 import { type OfferedSkill, storedSpecWarnings } from "@skillshelf/skill-catalog";
 import type { FastifyInstance } from "fastify";
-import { sendRefusal } from "../answer.js";
+import { z } from "zod";
+import { acceptParam } from "../accept-param.js";
+import { answerOf, sendRefusal, wordingOf } from "../answer.js";
 import type {
   ApproveAnswer,
+  ErrorAnswer,
   ListedSkill,
   RemoveAnswer,
   SkillAnswer,
@@ -27,6 +32,9 @@ import type {
 export const TOKEN_NAME = "api-token";
 
 type IdParams = { Params: { id: string } };
+
+/** approve's query: `accept=` (repeated), finding codes the files as they are now may hold. */
+const approveQuery = z.object({ accept: acceptParam });
 
 /**
  * The shelf's describe, shared by the requests for one skill that arrive while it
@@ -73,11 +81,36 @@ export function registerSkillRoutes(app: FastifyInstance, shelf: Shelf): void {
   });
 
   app.post<IdParams>("/api/skills/:id/approve", async (request, reply) => {
-    const approved = await shelf.approve(request.params.id, TOKEN_NAME);
-    if (!approved.ok) return sendRefusal(reply, approved.refusal);
-    const { id, tree, approved: by } = approved;
-    request.log.info({ skill: id, treeDigest: tree.digest, by: by.by }, "skill approved");
-    const answer: ApproveAnswer = { approved: id, treeDigest: tree.digest, by: by.by, at: by.at };
+    const query = approveQuery.safeParse(request.query);
+    if (!query.success) {
+      const detail = query.error.issues.map((issue) => issue.path.join(".")).join(", ");
+      return sendRefusal(reply, { code: "bad-query", detail });
+    }
+    const { accept } = query.data;
+    const approved = await shelf.approve(request.params.id, TOKEN_NAME, { accept });
+    if (!approved.ok) {
+      if (approved.findings === undefined) return sendRefusal(reply, approved.refusal);
+      const { status, body } = answerOf(approved.refusal, wordingOf(request));
+      const answer: ErrorAnswer = { ...body, findings: approved.findings };
+      return reply.code(status).send(answer);
+    }
+    const { id, tree, approved: by, findings } = approved;
+    request.log.info(
+      {
+        skill: id,
+        treeDigest: tree.digest,
+        by: by.by,
+        ...(accept === undefined ? {} : { accepted: accept }),
+      },
+      "skill approved",
+    );
+    const answer: ApproveAnswer = {
+      approved: id,
+      treeDigest: tree.digest,
+      by: by.by,
+      at: by.at,
+      findings,
+    };
     return answer;
   });
 

@@ -1,8 +1,10 @@
 // What an import does with findings: a refusing finding refuses the whole
 // import with `hidden-content`, naming the first one, unless the operator
 // accepted its code for this one import (having read it); accepted and
-// warning findings are reported with the skills. The verdict is a result
-// union, as every refusal in the reader is.
+// warning findings are reported with the skills. A refused verdict carries
+// every finding, the refusing ones first, so each surface lists what to
+// act on before what only warns. The verdict is a result union, as every
+// refusal in the reader is. Import, sync and approve all judge through here.
 import type { Refusal } from "../types.js";
 import type { Finding, FindingCode } from "./types.js";
 
@@ -19,10 +21,11 @@ export function acceptFindings(
   const refusing = findings.filter((f) => f.severity === "refuse" && !allowed.has(f.code));
   const first = refusing[0];
   if (first === undefined) return { ok: true, findings: [...findings] };
+  const rest = findings.filter((f) => f.severity !== "refuse" || allowed.has(f.code));
   return {
     ok: false,
     refusal: hiddenContentRefusal(first, refusing.length),
-    findings: [...findings],
+    findings: [...refusing, ...rest],
   };
 }
 
