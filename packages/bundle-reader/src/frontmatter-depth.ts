@@ -25,39 +25,56 @@ const INDICATORS = new Set(["-", "?", ":"]);
  * that does. `onToken` hears of every token read (a count of the scan's work).
  */
 export function nestsDeeperThan(block: string, max: number, onToken?: () => void): boolean {
-  const levels: number[] = [];
-  let flow = 0;
-  let column = 0;
-  let lineStart = true;
-  let content = false;
+  const gauge = new DepthGauge(max);
   for (const token of new Lexer().lex(block)) {
     onToken?.();
+    if (gauge.passes(token)) return true;
+  }
+  return false;
+}
+
+/**
+ * The depth so far of a block read token by token as the YAML library's
+ * lexer yields them, so a caller that hands each token on to the parser can
+ * stop before the parser is given the first one past the bound.
+ */
+export class DepthGauge {
+  readonly #max: number;
+  readonly #levels: number[] = [];
+  #flow = 0;
+  #column = 0;
+  #lineStart = true;
+  #content = false;
+
+  constructor(max: number) {
+    this.#max = max;
+  }
+
+  /** Takes the next token; true once the block nests deeper than the bound. */
+  passes(token: string): boolean {
+    const levels = this.#levels;
     if (MARKERS.has(token)) {
-      content = token === SCALAR;
-      continue;
+      this.#content = token === SCALAR;
+      return false;
     }
-    const isContent = content;
-    content = false;
-    const at = column;
+    const isContent = this.#content;
+    this.#content = false;
+    const at = this.#column;
     const newline = token.lastIndexOf("\n");
-    column = newline === -1 ? column + token.length : token.length - newline - 1;
+    this.#column = newline === -1 ? at + token.length : token.length - newline - 1;
     const blank = !isContent && (token.trim() === "" || token.startsWith("#"));
-    if (flow === 0 && lineStart && !blank) {
+    if (this.#flow === 0 && this.#lineStart && !blank) {
       const indent = at + (isContent ? token.length - token.trimStart().length : 0);
       while (levels.length > 0 && levels[levels.length - 1]! >= indent) levels.pop();
       levels.push(indent);
     }
-    if (!blank || newline !== -1) lineStart = newline !== -1 && newline === token.length - 1;
-    if (isContent) {
-      if (levels.length + flow > max) return true;
-      continue;
-    }
-    if (OPENERS.has(token)) flow++;
-    else if (CLOSERS.has(token)) flow = Math.max(0, flow - 1);
-    else if (flow === 0 && INDICATORS.has(token) && at + 1 > (levels.at(-1) ?? -1)) {
+    if (!blank || newline !== -1) this.#lineStart = newline !== -1 && newline === token.length - 1;
+    if (isContent) return levels.length + this.#flow > this.#max;
+    if (OPENERS.has(token)) this.#flow++;
+    else if (CLOSERS.has(token)) this.#flow = Math.max(0, this.#flow - 1);
+    else if (this.#flow === 0 && INDICATORS.has(token) && at + 1 > (levels.at(-1) ?? -1)) {
       levels.push(at + 1);
     }
-    if (levels.length + flow > max) return true;
+    return levels.length + this.#flow > this.#max;
   }
-  return false;
 }

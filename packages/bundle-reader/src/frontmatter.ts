@@ -15,8 +15,25 @@
 // and without logging: keys are counted and compared here with a Set, and
 // diagnostics are read from the document, never sent to process.emitWarning
 // (nor given stack traces, which are most of what a diagnostic costs).
+//
+// The block is parsed once, by parseFrontmatter: readFrontmatter reads its
+// fields from the parse, and the findings (findings/frontmatter-findings.ts)
+// read how it is written (tags, anchors, repeated keys) from the same parse,
+// so nothing parses a frontmatter outside these bounds. The lexer's tokens go
+// to the depth gauge before the parser, so the parser never takes the token
+// that passes the depth bound.
 import { formatCount } from "@skillshelf/contract";
-import { type Document, isMap, isPair, isScalar, isSeq, parseDocument } from "yaml";
+import {
+  Composer,
+  type CST,
+  type Document,
+  isMap,
+  isPair,
+  isScalar,
+  isSeq,
+  Lexer,
+  Parser,
+} from "yaml";
 import { FRONTMATTER_WINDOW, readFrontmatterBlock } from "./frontmatter-block.js";
 import {
   type FrontmatterBound,
@@ -25,13 +42,32 @@ import {
   MAX_FRONTMATTER_DEPTH,
   MAX_FRONTMATTER_KEYS,
 } from "./frontmatter-bounds.js";
-import { nestsDeeperThan } from "./frontmatter-depth.js";
+import { DepthGauge } from "./frontmatter-depth.js";
 import { readPlainFields } from "./plain-fields.js";
 
 export type Frontmatter =
   | { kind: "absent" }
   | { kind: "present"; fields: Record<string, unknown> }
   | { kind: "invalid"; reason: string; bound?: FrontmatterBound; limit?: number };
+
+/**
+ * A frontmatter block as parsed within the bounds: none (with the first line,
+ * which another parser may read as an opener), one that cannot be read or is
+ * past a bound, plain `key: value` lines read without the library, or the
+ * library's tokens and documents (the first is the one whose fields count).
+ */
+export type ParsedFrontmatter =
+  | { kind: "absent"; opener: string }
+  | (Frontmatter & { kind: "invalid" })
+  | { kind: "plain"; lines: readonly string[]; fields: Record<string, string> }
+  | {
+      kind: "yaml";
+      source: string;
+      tokens: readonly CST.Token[];
+      documents: readonly Document.Parsed[];
+      /** The first key a mapping of the first document repeats, by its value as this reader reads it. */
+      repeated: string | undefined;
+    };
 
 export type FrontmatterOptions = {
   /** Hears how much work a read did, in units each linear in the block's bytes. */
@@ -40,16 +76,28 @@ export type FrontmatterOptions = {
   budget?: { bytes: number };
 };
 
-function beyond(bound: FrontmatterBound, limit: number, words: string): Frontmatter {
+function beyond(
+  bound: FrontmatterBound,
+  limit: number,
+  words: string,
+): Frontmatter & { kind: "invalid" } {
   return { kind: "invalid", reason: `its frontmatter ${words}`, bound, limit };
 }
 
 /** Reads the frontmatter block that opens a SKILL.md text, if its first line opens one. */
 export function readFrontmatter(text: string, options: FrontmatterOptions = {}): Frontmatter {
+  return frontmatterFieldsOf(parseFrontmatter(text, options));
+}
+
+/** Parses the frontmatter block that opens a SKILL.md text within the bounds, or says which it passed. */
+export function parseFrontmatter(
+  text: string,
+  options: FrontmatterOptions = {},
+): ParsedFrontmatter {
   const work = options.onWork ?? ((): void => {});
   const found = readFrontmatterBlock(text);
   work(Math.min(text.length, FRONTMATTER_WINDOW));
-  if (found.kind === "absent") return { kind: "absent" };
+  if (found.kind === "absent") return found;
   if (found.kind === "unclosed") {
     if (found.truncated) {
       return beyond(
@@ -75,7 +123,7 @@ export function readFrontmatter(text: string, options: FrontmatterOptions = {}):
     const keys = Object.keys(plain).length;
     work(keys);
     if (keys > MAX_FRONTMATTER_KEYS) return tooManyKeys();
-    return { kind: "present", fields: plain };
+    return { kind: "plain", lines: blockLines, fields: plain };
   }
   const budget = options.budget;
   if (budget !== undefined) {
@@ -88,17 +136,10 @@ export function readFrontmatter(text: string, options: FrontmatterOptions = {}):
     }
     budget.bytes -= bytes;
   }
-  if (nestsDeeperThan(block, MAX_FRONTMATTER_DEPTH, () => work(1))) {
-    return beyond(
-      "depth",
-      MAX_FRONTMATTER_DEPTH,
-      `nests deeper than ${MAX_FRONTMATTER_DEPTH} levels of indentation or brackets`,
-    );
-  }
   return parseBlock(block, work);
 }
 
-function tooManyKeys(): Frontmatter {
+function tooManyKeys(): Frontmatter & { kind: "invalid" } {
   return beyond(
     "keys",
     MAX_FRONTMATTER_KEYS,
@@ -106,9 +147,10 @@ function tooManyKeys(): Frontmatter {
   );
 }
 
-/** The fields of a block within the depth bound, by the YAML library. */
-function parseBlock(block: string, work: (units: number) => void): Frontmatter {
-  let doc: Document.Parsed;
+/** The library's tokens and documents for a block within the byte bound, unless it nests past the depth bound. */
+function parseBlock(block: string, work: (units: number) => void): ParsedFrontmatter {
+  const tokens: CST.Token[] = [];
+  let documents: Document.Parsed[];
   // The library makes an Error for each problem it finds, and capturing a
   // stack is most of what an error costs: a block built of errors (a
   // thousand commas in a row) parses four times faster without them, and
@@ -117,32 +159,71 @@ function parseBlock(block: string, work: (units: number) => void): Frontmatter {
   const stackTraceLimit = Error.stackTraceLimit;
   Error.stackTraceLimit = 0;
   try {
-    doc = parseDocument(block, {
+    const gauge = new DepthGauge(MAX_FRONTMATTER_DEPTH);
+    const parser = new Parser();
+    for (const lexeme of new Lexer().lex(block)) {
+      work(1);
+      if (gauge.passes(lexeme)) {
+        return beyond(
+          "depth",
+          MAX_FRONTMATTER_DEPTH,
+          `nests deeper than ${MAX_FRONTMATTER_DEPTH} levels of indentation or brackets`,
+        );
+      }
+      for (const token of parser.next(lexeme)) tokens.push(token);
+    }
+    for (const token of parser.end()) tokens.push(token);
+    // As parseDocument composes them, but every document kept: the first is read, the rest are findings.
+    const composer = new Composer({
       schema: "failsafe",
       uniqueKeys: false,
-      prettyErrors: false,
       logLevel: "silent",
     });
+    documents = [...composer.compose(tokens, true, block.length)];
   } catch (error) {
     // Nothing within the bounds is known to throw; if something does, it is unreadable, never an exception.
     return notYaml(error instanceof Error ? error.message : String(error));
   } finally {
     Error.stackTraceLimit = stackTraceLimit;
   }
-  for (const problem of [...doc.errors, ...doc.warnings]) work(problem.message.length);
+  const doc = documents[0]!;
+  for (const problem of doc.errors) work(problem.message.length);
+  for (const problem of doc.warnings) work(problem.message.length);
   const keys = checkKeys(doc, work);
-  if (keys === "too-many") return tooManyKeys();
+  if (keys.kind === "too-many") return tooManyKeys();
+  return { kind: "yaml", source: block, tokens, documents, repeated: keys.repeated };
+}
+
+/** What a parsed block means: its fields, or why it has none. */
+export function frontmatterFieldsOf(parsed: ParsedFrontmatter): Frontmatter {
+  switch (parsed.kind) {
+    case "absent":
+      return { kind: "absent" };
+    case "invalid":
+      return parsed;
+    case "plain":
+      return { kind: "present", fields: parsed.fields };
+    case "yaml":
+      return fieldsOfDocument(parsed.documents[0]!, parsed.repeated);
+  }
+}
+
+function fieldsOfDocument(doc: Document.Parsed, repeated: string | undefined): Frontmatter {
   const error = doc.errors[0];
   if (error !== undefined) return notYaml(error.message);
-  if (keys !== undefined) {
-    const key = keys.length > 64 ? `${keys.slice(0, 64)}...` : keys;
+  if (repeated !== undefined) {
+    const key = repeated.length > 64 ? `${repeated.slice(0, 64)}...` : repeated;
     return notYaml(`Map keys must be unique; '${key}' is repeated`);
   }
   let value: unknown;
+  const stackTraceLimit = Error.stackTraceLimit;
+  Error.stackTraceLimit = 0;
   try {
     value = doc.toJS({ maxAliasCount: 100 });
   } catch (error) {
     return notYaml(error instanceof Error ? error.message : String(error));
+  } finally {
+    Error.stackTraceLimit = stackTraceLimit;
   }
   if (value === null || value === undefined) return { kind: "present", fields: {} };
   if (typeof value !== "object" || Array.isArray(value)) {
@@ -151,18 +232,20 @@ function parseBlock(block: string, work: (units: number) => void): Frontmatter {
   return { kind: "present", fields: value as Record<string, unknown> };
 }
 
-function notYaml(message: string): Frontmatter {
+function notYaml(message: string): Frontmatter & { kind: "invalid" } {
   const first = message.split("\n")[0];
   return { kind: "invalid", reason: `its frontmatter is not valid YAML (${first})` };
 }
 
+/** Past the key bound, or the first key a mapping repeats. A result of its own kind, so no key can pass for the signal. */
+type KeyCheck = { kind: "too-many" } | { kind: "counted"; repeated: string | undefined };
+
 /**
  * Counts the keys of every mapping in `doc` (an explicit stack, no
- * recursion), stopping past the bound: "too-many" then; else the first key
- * a mapping repeats (scalar keys compared by value, as the library's own
- * check does), or undefined.
+ * recursion), stopping past the bound; else finds the first key a mapping
+ * repeats (scalar keys compared by value, as the library's own check does).
  */
-function checkKeys(doc: Document.Parsed, work: (units: number) => void): string | undefined {
+function checkKeys(doc: Document.Parsed, work: (units: number) => void): KeyCheck {
   const pending: unknown[] = [doc.contents];
   let keys = 0;
   let repeated: string | undefined;
@@ -173,7 +256,7 @@ function checkKeys(doc: Document.Parsed, work: (units: number) => void): string 
       const seen = new Set<unknown>();
       for (const pair of node.items) {
         keys++;
-        if (keys > MAX_FRONTMATTER_KEYS) return "too-many";
+        if (keys > MAX_FRONTMATTER_KEYS) return { kind: "too-many" };
         if (isScalar(pair.key)) {
           if (seen.has(pair.key.value)) repeated ??= String(pair.key.value);
           seen.add(pair.key.value);
@@ -184,10 +267,10 @@ function checkKeys(doc: Document.Parsed, work: (units: number) => void): string 
       for (const item of node.items) pending.push(item);
     } else if (isPair(node)) {
       keys++;
-      if (keys > MAX_FRONTMATTER_KEYS) return "too-many";
+      if (keys > MAX_FRONTMATTER_KEYS) return { kind: "too-many" };
       pending.push(node.key, node.value);
     }
     // An alias or a scalar holds no key; an alias's node was counted where it was anchored.
   }
-  return repeated;
+  return { kind: "counted", repeated };
 }

@@ -53,54 +53,62 @@ export function listBundle(source: Source, options: ListOptions = {}): Promise<L
   const { signal } = options;
   if (signal?.aborted === true) return Promise.reject(signal.reason);
   const reading = new Reading(options);
-  const work = Promise.resolve(readEntries(source, reading)).then((read): ListResult => {
-    reading.finish();
-    if (!read.ok) return read;
-    const placed = placeEntries(read.entries.entries, read.entries.zip === true);
-    const asked = options.path === undefined ? undefined : pathSegments(options.path);
-    const root =
-      asked === undefined && options.path !== undefined ? undefined : chooseRoot(placed, asked);
-    if (root === undefined) {
-      return { ok: false, refusal: { code: "not-in-source", path: options.path ?? "" } };
-    }
-    const layout = layOut(placed, root, read.entries.name);
-    const here = root.segments.slice(root.base.length).join("/");
-    const skills: ListedSkill[] = layout.skills.map((skill) => ({
-      name: skill.name,
-      directory: skill.segments.join("/"),
-      path: here,
-    }));
-    for (const group of findDeeper(placed, root)) {
-      for (const directory of group.directories) {
-        skills.push({ name: directory.at(-1)!, directory: directory.join("/"), path: group.path });
+  const work = Promise.resolve(readEntries(source, reading)).then(
+    async (read): Promise<ListResult> => {
+      reading.finish();
+      if (!read.ok) return read;
+      const placed = placeEntries(read.entries.entries, read.entries.zip === true);
+      const asked = options.path === undefined ? undefined : pathSegments(options.path);
+      const root =
+        asked === undefined && options.path !== undefined ? undefined : chooseRoot(placed, asked);
+      if (root === undefined) {
+        return { ok: false, refusal: { code: "not-in-source", path: options.path ?? "" } };
       }
-    }
-    if (options.judge !== undefined) {
-      const rule = options.judge === true ? undefined : options.judge;
-      for (const skill of skills) skill.verdict = judgeAlone(read.entries, skill, rule);
-    }
-    return {
-      ok: true,
-      listing: {
-        root: root.segments.join("/"),
-        skills,
-        setAside: layout.setAside.map((segments) => segments.join("/")),
-      },
-    };
-  });
+      const layout = layOut(placed, root, read.entries.name);
+      const here = root.segments.slice(root.base.length).join("/");
+      const skills: ListedSkill[] = layout.skills.map((skill) => ({
+        name: skill.name,
+        directory: skill.segments.join("/"),
+        path: here,
+      }));
+      for (const group of findDeeper(placed, root)) {
+        for (const directory of group.directories) {
+          skills.push({
+            name: directory.at(-1)!,
+            directory: directory.join("/"),
+            path: group.path,
+          });
+        }
+      }
+      if (options.judge !== undefined) {
+        const rule = options.judge === true ? undefined : options.judge;
+        for (const skill of skills)
+          skill.verdict = await judgeAlone(read.entries, skill, rule, reading);
+      }
+      return {
+        ok: true,
+        listing: {
+          root: root.segments.join("/"),
+          skills,
+          setAside: layout.setAside.map((segments) => segments.join("/")),
+        },
+      };
+    },
+  );
   return settleOnAbort(work, reading, signal);
 }
 
 /** One listed skill read alone, as `--path` and `--skill` would select it. */
-function judgeAlone(
+async function judgeAlone(
   entries: Entries,
   listed: ListedSkill,
   rule: JudgeSkill | undefined,
-): NonNullable<ListedSkill["verdict"]> {
+  reading: Reading,
+): Promise<NonNullable<ListedSkill["verdict"]>> {
   const path = listed.path === "" ? undefined : listed.path;
   const read = resolveSkills(entries, { path, skills: [listed.name] });
   if (!read.ok) return { importable: false, refusal: read.refusal };
-  const spec = specWarnings(read.skills);
+  const spec = await specWarnings(read.skills, () => reading.pause());
   if (!spec.ok) return { importable: false, refusal: spec.refusal };
   for (const skill of read.skills) {
     const refusal = rule?.(skill);

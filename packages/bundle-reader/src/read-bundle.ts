@@ -21,7 +21,7 @@ export function readBundle(source: Source, options: ReadOptions = {}): Promise<R
   const reading = new Reading(options);
   const work = readSource(source, reading, options).then((result) => {
     reading.finish();
-    return withWarnings(result, options.strict === true);
+    return withWarnings(result, options.strict === true, reading);
   });
   return settleOnAbort(work, reading, signal);
 }
@@ -54,9 +54,13 @@ export function settleOnAbort<T>(
 }
 
 /** The specification's warnings for the skills read; under `strict`, the first refuses. */
-function withWarnings(result: SkillsWithOrigin, strict: boolean): ReadResult {
+async function withWarnings(
+  result: SkillsWithOrigin,
+  strict: boolean,
+  reading: Reading,
+): Promise<ReadResult> {
   if (!result.ok) return result;
-  const verdict = specWarnings(result.skills);
+  const verdict = await specWarnings(result.skills, () => reading.pause());
   if (!verdict.ok) return verdict;
   const { warnings, total } = verdict;
   const refusal = strict ? strictRefusal(warnings, total) : undefined;

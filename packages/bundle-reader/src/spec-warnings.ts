@@ -16,7 +16,11 @@
 // refuses it anyway), each block and the bundle's blocks together are held to
 // the bounds of frontmatter-bounds.ts (past one, the bundle is refused,
 // `frontmatter-too-large`), and at most MAX_WARNINGS warnings are kept, the
-// rest counted in one last warning.
+// rest counted in one last warning. The parse is readSkillFrontmatter's,
+// kept for the findings, so a bundle's frontmatter is parsed once. Between
+// skills the read yields to the event loop once it has run a slice, so a
+// server reading a bundle of the costliest blocks still answers its other
+// requests between them.
 
 import { formatCount, isValidId } from "@skillshelf/contract";
 import { type Frontmatter, readFrontmatter } from "./frontmatter.js";
@@ -25,6 +29,7 @@ import {
   MAX_SKILL_FILE_BYTES,
   MAX_WARNINGS,
 } from "./frontmatter-bounds.js";
+import { readSkillFrontmatter } from "./skill-frontmatter.js";
 import type { Refusal, Skill, Warning, WarningCode } from "./types.js";
 
 const SKILL_FILE = "SKILL.md";
@@ -45,23 +50,33 @@ export type SpecVerdict =
   | { ok: true; warnings: Warning[]; total: number }
   | { ok: false; refusal: Refusal };
 
-/** Every warning for `skills`, skill by skill in the order given, fields in a fixed order. */
-export function specWarnings(skills: readonly Skill[]): SpecVerdict {
+/**
+ * Every warning for `skills`, skill by skill in the order given, fields in a
+ * fixed order. `pause` is asked between skills, and its promise (a turn of
+ * the event loop, once a slice of work has run) awaited when it gives one.
+ */
+export async function specWarnings(
+  skills: readonly Skill[],
+  pause: () => Promise<void> | undefined = () => undefined,
+): Promise<SpecVerdict> {
   const kept = new KeptWarnings();
   const budget = { bytes: MAX_BUNDLE_FRONTMATTER_BYTES };
   for (const skill of skills) {
     const file = skill.files.find((candidate) => candidate.path === SKILL_FILE);
     if (file === undefined) continue;
+    const turn = pause();
+    if (turn !== undefined) await turn;
     const warn = warnFor(skill.name, kept);
-    if (file.bytes.length > MAX_SKILL_FILE_BYTES) {
+    const read = readSkillFrontmatter(file, () => file.text, file.bytes.length, { budget });
+    if (read.kind === "too-large") {
       warn(
         "skill-file-too-large",
         "frontmatter",
-        `has a SKILL.md of ${formatCount(file.bytes.length)} bytes; a catalog offers none over ${formatCount(MAX_SKILL_FILE_BYTES)}, so its frontmatter was not read`,
+        `has a SKILL.md of ${formatCount(read.bytes)} bytes; a catalog offers none over ${formatCount(MAX_SKILL_FILE_BYTES)}, so its frontmatter was not read`,
       );
       continue;
     }
-    const frontmatter = readFrontmatter(file.text, { budget });
+    const { frontmatter } = read;
     if (frontmatter.kind === "invalid" && frontmatter.bound !== undefined) {
       const refusal: Refusal = {
         code: "frontmatter-too-large",

@@ -2,13 +2,15 @@
 // no disk. A file that holds no watched character (see prefilter.ts) costs a
 // native ASCII test or a few native byte searches; only a file that holds one
 // is decoded and walked. SKILL.md is also read for HTML comments
-// and its frontmatter. Findings come file by file in path order, each file's
+// and its frontmatter, whose parse is the reader's (readSkillFrontmatter:
+// kept from the read when the file is one the reader handed out, and held to
+// the same bounds when it is not). Findings come file by file in path order, each file's
 // in text order, so the same bytes always give the same list.
 
 import { decodeText } from "@skillshelf/contract";
 import { readFrontmatterBlock } from "../frontmatter-block.js";
+import { readSkillFrontmatter } from "../skill-frontmatter.js";
 import type { Skill } from "../types.js";
-import { frontmatterFindingsOf } from "./frontmatter-findings.js";
 import { hiddenRunsOf } from "./hidden-text.js";
 import { htmlCommentsOf } from "./html-comments.js";
 import { positionsIn } from "./positions.js";
@@ -79,7 +81,8 @@ function rawFindingsOf(file: FindingsFile): Raw[] {
     }
   }
   if (isSkillFile) {
-    raw.push(...frontmatterFindingsOf(text));
+    const frontmatter = readSkillFrontmatter(file, () => text, bytes.length);
+    if (frontmatter.kind === "read") raw.push(...frontmatter.findings);
     if (comments) {
       const positionOf = positionsIn(text);
       for (const comment of htmlCommentsOf(text, bodyOffset(text))) {
