@@ -3,10 +3,18 @@
 // bounded warnings or with one refusal naming the bound it passed. The
 // SKILL.md limit applies before any parse, each block is held to its bytes,
 // depth and keys, the blocks of one bundle to a total, and at most 100
-// warnings are kept.
+// warnings are kept. The findings read the same parse, under the same
+// bounds: a SKILL.md the reader does not parse, they do not parse either.
 import { gzipSync } from "node:zlib";
+import {
+  buildTarGz,
+  cases,
+  costliestFrontmatter,
+  deepBracketsPastSkillLimit,
+} from "@skillshelf/conformance";
 import { describe, expect, it } from "vitest";
 import {
+  findingsOf,
   MAX_BUNDLE_FRONTMATTER_BYTES,
   MAX_FRONTMATTER_BYTES,
   MAX_FRONTMATTER_DEPTH,
@@ -15,7 +23,9 @@ import {
   message,
   type ReadResult,
   readBundle,
+  readFrontmatter,
 } from "../src/index.js";
+import { readSkillFrontmatter } from "../src/skill-frontmatter.js";
 import { readBytes, refusalOf } from "./support/read.js";
 import { type Member, tar } from "./support/tar.js";
 
@@ -141,6 +151,39 @@ describe("a frontmatter past a bound refuses the bundle, naming the bound", () =
     );
   });
 
+  it.each([
+    [
+      "frontmatter nested past the depth bound is refused before it is parsed",
+      MAX_FRONTMATTER_DEPTH,
+    ],
+    ["frontmatter over 65,536 bytes is refused", MAX_FRONTMATTER_BYTES],
+    ["frontmatter past the key bound is refused", MAX_FRONTMATTER_KEYS],
+  ])("the conformance case '%s' is refused by that bound", async (name, limit) => {
+    const c = cases.find((one) => one.name === name);
+    if (c === undefined) expect.fail(`no conformance case '${name}'`);
+    const refusal = refusalOf(await readBytes(await buildTarGz(c)));
+    expect(refusal).toMatchObject({ code: "frontmatter-too-large", skill: "alpha", limit });
+  });
+
+  it("a key named too-many, repeated, is a repeated key and not the key bound", async () => {
+    const text = fenced("name: alpha\ndescription: d\ntoo-many: a\ntoo-many: b\nlicense: MIT");
+    expect(readFrontmatter(text)).toEqual({
+      kind: "invalid",
+      reason: "its frontmatter is not valid YAML (Map keys must be unique; 'too-many' is repeated)",
+    });
+    const result = await readBytes(tgz({ alpha: text }));
+    expect(warningCodes(result)).toEqual(["invalid-frontmatter"]);
+    if (!result.ok) return;
+    expect(findingsOf(result.skills[0]!)).toMatchObject([
+      {
+        code: "ambiguous-frontmatter",
+        severity: "refuse",
+        line: 5,
+        detail: "the key 'too-many' twice",
+      },
+    ]);
+  });
+
   it("a frontmatter just within every bound is read", async () => {
     const metadata = lines(MAX_FRONTMATTER_KEYS - 3, (i) => `  k${i}: v`);
     const text = fenced(`name: alpha\ndescription: "Does alpha."\nmetadata:\n${metadata}`);
@@ -175,4 +218,45 @@ describe("warnings are kept up to 100, the rest counted", () => {
     );
     expect(refusalOf(result)).toMatchObject({ code: "spec-violation", count: 500 });
   });
+});
+
+describe("the findings parse no frontmatter the reader does not", () => {
+  it("a SKILL.md over the limit with 64,000 '[' in its frontmatter: a warning, and no findings, never a stack overflow", async () => {
+    const bytes = await buildTarGz(deepBracketsPastSkillLimit);
+    expect(bytes.length).toBeLessThan(4_096);
+    const result = await readBytes(bytes);
+    expect(warningCodes(result)).toEqual(["skill-file-too-large"]);
+    if (!result.ok) return;
+    expect(result.skills.flatMap((skill) => findingsOf(skill))).toEqual([]);
+    // A caller with the text alone (a stored skill's, say) is held to the same limit.
+    const text = result.skills[0]!.files[0]!.text;
+    expect(findingsOf({ name: "alpha", files: [{ path: "SKILL.md", text }] })).toEqual([]);
+  });
+
+  it("four blocks of the costliest shape: parsed once, by the reader; the findings do no work of their own", async () => {
+    const result = await readBytes(await buildTarGz(costliestFrontmatter));
+    expect(warningCodes(result)).toEqual(Array(4).fill("invalid-frontmatter"));
+    if (!result.ok) return;
+    let work = 0;
+    for (const skill of result.skills) {
+      const file = skill.files.find((one) => one.path === "SKILL.md")!;
+      const read = readSkillFrontmatter(file, () => file.text, file.bytes.length, {
+        onWork: (units) => (work += units),
+      });
+      expect(read).toMatchObject({ kind: "read", frontmatter: { kind: "invalid" } });
+    }
+    expect(work).toBe(0);
+    expect(result.skills.flatMap((skill) => findingsOf(skill))).toEqual([]);
+  });
+
+  it.each([
+    ["depth", fenced(`a: ${"[".repeat(60_000)}`)],
+    ["keys", fenced(`a: {${lines(2_000, (i) => `k${i}: !t x,`)}}`)],
+    ["bytes", fenced(`description: "${"x".repeat(70_000)}"`)],
+  ])(
+    "a block past the %s bound, read by the findings alone: no findings, no parse",
+    (_bound, text) => {
+      expect(findingsOf({ name: "alpha", files: [{ path: "SKILL.md", text }] })).toEqual([]);
+    },
+  );
 });

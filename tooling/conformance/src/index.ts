@@ -10,6 +10,7 @@ export {
   buildInput,
 } from "./build-input.js";
 export { buildUploads } from "./build-uploads.js";
+export { costliestFrontmatter, deepBracketsPastSkillLimit } from "./cases/frontmatter-stalls.js";
 export { cases } from "./cases/index.js";
 export { formsOf } from "./forms.js";
 export { mutationArbitrary, paxRecordsArbitrary } from "./fuzz/arbitraries.js";

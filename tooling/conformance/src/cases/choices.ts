@@ -51,9 +51,20 @@ export const choiceCases: Case[] = [
   },
   {
     name: "frontmatter nested past the depth bound is refused before it is parsed",
-    entries: [file("alpha/SKILL.md", `---\nname: alpha\na: ${"[".repeat(100_000)}\n---\n`)],
+    entries: [file("alpha/SKILL.md", `---\nname: alpha\na: ${"[".repeat(60_000)}\n---\n`)],
     verdict: refused("frontmatter-too-large"),
-    note: "A deep flow sequence once cost seconds of parsing; its depth is measured first.",
+    note: "A deep flow sequence once cost seconds of parsing; its depth is measured first. 60,000 brackets fit the 65,536-byte bound, so the depth bound is the one that refuses it.",
+  },
+  {
+    name: "frontmatter past the key bound is refused",
+    entries: [
+      file(
+        "alpha/SKILL.md",
+        `---\nname: alpha\nmetadata:\n${Array.from({ length: 1_000 }, (_, i) => `  k${i}: v\n`).join("")}---\n`,
+      ),
+    ],
+    verdict: refused("frontmatter-too-large"),
+    note: "1,002 keys (name, metadata and 1,000 of metadata's own), indented so the YAML library reads them: the key bound is 1,000.",
   },
   {
     name: "frontmatter over 65,536 bytes is refused",
