@@ -39,6 +39,7 @@ export {
 } from "./list-bundle.js";
 export { readBundle } from "./read-bundle.js";
 export { skillFileOf } from "./skill-file.js";
+export { skillFileFrontmatter } from "./skill-frontmatter.js";
 export {
   type ResolvedRef,
   type ResolveRefOptions,

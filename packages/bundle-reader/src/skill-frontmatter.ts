@@ -14,8 +14,10 @@ import {
   type FrontmatterOptions,
   frontmatterFieldsOf,
   parseFrontmatter,
+  readFrontmatter,
 } from "./frontmatter.js";
 import { MAX_SKILL_FILE_BYTES } from "./frontmatter-bounds.js";
+import type { SkillFile } from "./types.js";
 
 export type SkillFrontmatter =
   /** The SKILL.md holds `bytes` bytes, over MAX_SKILL_FILE_BYTES: nothing of it was parsed. */
@@ -50,4 +52,20 @@ export function readSkillFrontmatter(
   }
   known.set(file, read);
   return read;
+}
+
+/**
+ * What the frontmatter of a skill's SKILL.md says, as the reader read it
+ * when the file came from readBundle (so the destination's identity check
+ * and the MCP judgement parse nothing again), else read now within the
+ * per-block bounds. A bundle's budget belongs to a whole bundle, never to
+ * one file's answer, so a block the budget left unparsed is read alone.
+ */
+export function skillFileFrontmatter(file: SkillFile): Frontmatter {
+  const read = readSkillFrontmatter(file, () => file.text, file.bytes.length);
+  if (read.kind === "read") {
+    const { frontmatter } = read;
+    if (frontmatter.kind !== "invalid" || frontmatter.bound !== "bundle-bytes") return frontmatter;
+  }
+  return readFrontmatter(file.text);
 }

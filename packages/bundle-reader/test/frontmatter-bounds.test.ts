@@ -25,7 +25,7 @@ import {
   readBundle,
   readFrontmatter,
 } from "../src/index.js";
-import { readSkillFrontmatter } from "../src/skill-frontmatter.js";
+import { readSkillFrontmatter, skillFileFrontmatter } from "../src/skill-frontmatter.js";
 import { readBytes, refusalOf } from "./support/read.js";
 import { type Member, tar } from "./support/tar.js";
 
@@ -247,6 +247,12 @@ describe("the findings parse no frontmatter the reader does not", () => {
     }
     expect(work).toBe(0);
     expect(result.skills.flatMap((skill) => findingsOf(skill))).toEqual([]);
+    // The destination's identity check and the MCP judgement take the same answer, not a parse of their own.
+    for (const skill of result.skills) {
+      const file = skill.files.find((one) => one.path === "SKILL.md")!;
+      const kept = readSkillFrontmatter(file, () => file.text, file.bytes.length);
+      expect(kept.kind === "read" && skillFileFrontmatter(file) === kept.frontmatter).toBe(true);
+    }
   });
 
   it.each([

@@ -5,7 +5,7 @@
 // not listed and `skills/get` of it is an error (`mcp-unservable`). The
 // extension's per-skill limits (512 files, 16 MiB) only warn: a host may
 // still take such a skill, so it is served (`mcp-over-limits`).
-import { readFrontmatter, type Skill } from "@skillshelf/bundle-reader";
+import { type Skill, skillFileFrontmatter } from "@skillshelf/bundle-reader";
 import type { ServedSkill } from "./skill-source.js";
 
 /** Resources per skill a host must accept (SKILL.md included). */
@@ -51,8 +51,9 @@ export const isServable = (skill: ServabilityFacts): boolean => missingFields(sk
 
 /** The same judgement of a skill as read from a bundle, before it is stored (check, import). */
 export function bundleServability(skill: Skill): McpWarning[] {
-  const text = skill.files.find((file) => file.path === "SKILL.md")?.text ?? "";
-  const read = readFrontmatter(text);
+  const file = skill.files.find((one) => one.path === "SKILL.md");
+  // As the reader read it: a bundle's frontmatter is parsed once.
+  const read = file === undefined ? ({ kind: "absent" } as const) : skillFileFrontmatter(file);
   return mcpServability({
     id: skill.name,
     frontmatter: read.kind === "present" ? read.fields : undefined,

@@ -4,7 +4,7 @@
 // the id). A leading UTF-8 BOM hides neither. The frontmatter is read by the
 // bundle reader, its one owner; for the title, only the lines up to the first
 // non-empty one are cut out of the text, never the whole body.
-import { leadingLines, readFrontmatter } from "@skillshelf/bundle-reader";
+import { type Frontmatter, leadingLines, readFrontmatter } from "@skillshelf/bundle-reader";
 import { decodeText } from "@skillshelf/contract";
 
 export type Identity =
@@ -17,9 +17,11 @@ export type Identity =
       declared?: string;
     };
 
-/** Reads the id a SKILL.md text declares, by frontmatter or by title. */
-export function readIdentity(text: string): Identity {
-  const frontmatter = readFrontmatter(text);
+/** Reads the id a SKILL.md text declares, by frontmatter (`frontmatter`, when the reader read it already) or by title. */
+export function readIdentity(
+  text: string,
+  frontmatter: Frontmatter = readFrontmatter(text),
+): Identity {
   if (frontmatter.kind === "invalid") {
     return { ok: false, code: "invalid-frontmatter", reason: frontmatter.reason };
   }
@@ -56,8 +58,8 @@ function detached(part: string): string {
 }
 
 /** Checks that a SKILL.md declares `id`; answers the reason when it does not. */
-export function checkIdentity(text: string, id: string): Identity {
-  const identity = readIdentity(text);
+export function checkIdentity(text: string, id: string, frontmatter?: Frontmatter): Identity {
+  const identity = readIdentity(text, frontmatter);
   if (!identity.ok || identity.id === id) return identity;
   return {
     ok: false,
@@ -81,7 +83,14 @@ const OPENING_BYTES = 512;
  * declares nothing) is judged again on the whole text, so a refusal reads
  * exactly as it would have.
  */
-export function checkIdentityOf(bytes: Uint8Array, id: string): Identity {
+export function checkIdentityOf(
+  bytes: Uint8Array,
+  id: string,
+  frontmatter?: Frontmatter,
+): Identity {
+  // Frontmatter the reader read decides without the text; only a title needs it.
+  if (frontmatter !== undefined && frontmatter.kind !== "absent")
+    return checkIdentity("", id, frontmatter);
   if (bytes.length > OPENING_BYTES) {
     const cut = bytes.lastIndexOf(0x0a, OPENING_BYTES - 1);
     if (cut !== -1) {

@@ -5,6 +5,7 @@
 // whichever store holds it and whichever call reached it. Refusals carry the
 // common fields of the one refusal table, and their reason is its sentence.
 import { isUtf8 } from "node:buffer";
+import type { Frontmatter } from "@skillshelf/bundle-reader";
 import {
   decodeText,
   isValidId,
@@ -39,12 +40,12 @@ export function judgeEntry(entry: StoredEntry, origin: Origin): Inspection;
 export function judgeEntry(
   entry: StoredEntry,
   origin: Origin,
-  options: { text: false },
+  options: { text: false; frontmatter?: Frontmatter },
 ): Inspection<OfferedSkill>;
 export function judgeEntry(
   entry: StoredEntry,
   origin: Origin,
-  options?: { text: false },
+  options?: { text: false; frontmatter?: Frontmatter },
 ): Inspection<OfferedSkill> {
   const { name, path, read } = entry;
   const refuse = (code: CatalogCode, detail?: string): Inspection => ({
@@ -79,7 +80,9 @@ export function judgeEntry(
   // The digest first: what the SKILL.md declares is judged once per digest.
   const digest = digestOf(read.bytes);
   const identity = knownIdentity(digest, name, () =>
-    text === undefined ? checkIdentityOf(read.bytes, name) : checkIdentity(text, name),
+    text === undefined
+      ? checkIdentityOf(read.bytes, name, options?.frontmatter)
+      : checkIdentity(text, name),
   );
   if (!identity.ok) {
     const fields = { origin, path, detail: identity.reason };

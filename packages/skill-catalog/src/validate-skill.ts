@@ -5,7 +5,7 @@
 // and a caller may build a skill by hand), then the catalog's rule for a
 // stored entry (id rule, size cap, identity), the very function the catalog
 // judges it by once stored. So a skill that installs is a skill offered.
-import { judgeSkillFiles, type Skill } from "@skillshelf/bundle-reader";
+import { judgeSkillFiles, type Skill, skillFileFrontmatter } from "@skillshelf/bundle-reader";
 import { isValidId, MAX_SKILL_FILE_BYTES, type Refusal } from "@skillshelf/contract";
 import { judgeEntry } from "./inspect-skill.js";
 
@@ -24,8 +24,10 @@ export function validateSkill(skill: Skill): Refusal | undefined {
     bytes.length > MAX_SKILL_FILE_BYTES
       ? { kind: "too-large" as const, size: bytes.length }
       : { kind: "bytes" as const, bytes, executable: skillFile.executable };
+  // The frontmatter as the reader read it, when it did: a bundle's blocks are parsed once.
   const judged = judgeEntry({ name: id, path: "SKILL.md", dir: id, read }, "managed", {
     text: false,
+    ...(read.kind === "bytes" ? { frontmatter: skillFileFrontmatter(skillFile) } : {}),
   });
   if (judged.kind !== "refused") return undefined;
   // The entry's own fields; where it would be stored is not yet anyone's business.
