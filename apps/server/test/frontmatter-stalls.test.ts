@@ -54,6 +54,8 @@ async function healthWhile<T>(work: () => Promise<T>): Promise<{ answer: T; took
   await new Promise<void>((resolve) => poller.stdout.once("data", () => resolve()));
   try {
     const answer = await work();
+    // One answer more, to a question asked while the import ran or after it ended.
+    await new Promise<void>((resolve) => poller.stdout.once("data", () => resolve()));
     return { answer, took: out.trim().split("\n").map(Number) };
   } finally {
     const exited = new Promise((resolve) => poller.once("exit", resolve));
