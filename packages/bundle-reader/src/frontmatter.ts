@@ -94,6 +94,47 @@ export function parseFrontmatter(
   text: string,
   options: FrontmatterOptions = {},
 ): ParsedFrontmatter {
+  return runSteps(parseSteps(text, options));
+}
+
+/**
+ * Work done in steps: a generator that yields where the event loop may have
+ * a turn, and returns its answer. Run at once (runSteps), or with a turn
+ * asked for at each step (runStepsInTurns): a block's lexing and parsing is
+ * most of its cost, and a server reading the costliest block answers its
+ * other requests between the steps.
+ */
+export type Steps<T> = Generator<void, T, void>;
+
+/** Runs `steps` to the end at once. */
+export function runSteps<T>(steps: Steps<T>): T {
+  for (;;) {
+    const step = steps.next();
+    if (step.done === true) return step.value;
+  }
+}
+
+/** Runs `steps`, awaiting `pause`'s promise between steps whenever it gives one. */
+export async function runStepsInTurns<T>(
+  steps: Steps<T>,
+  pause: () => Promise<void> | undefined,
+): Promise<T> {
+  for (;;) {
+    const step = steps.next();
+    if (step.done === true) return step.value;
+    const turn = pause();
+    if (turn !== undefined) await turn;
+  }
+}
+
+/** How many lexemes are read between the steps of a parse (a few milliseconds' work). */
+const LEXEMES_PER_STEP = 2_048;
+
+/** parseFrontmatter, in steps. */
+export function* parseSteps(
+  text: string,
+  options: FrontmatterOptions = {},
+): Steps<ParsedFrontmatter> {
   const work = options.onWork ?? ((): void => {});
   const found = readFrontmatterBlock(text);
   work(Math.min(text.length, FRONTMATTER_WINDOW));
@@ -136,7 +177,7 @@ export function parseFrontmatter(
     }
     budget.bytes -= bytes;
   }
-  return parseBlock(block, work);
+  return yield* parseBlock(block, work);
 }
 
 function tooManyKeys(): Frontmatter & { kind: "invalid" } {
@@ -148,21 +189,27 @@ function tooManyKeys(): Frontmatter & { kind: "invalid" } {
 }
 
 /** The library's tokens and documents for a block within the byte bound, unless it nests past the depth bound. */
-function parseBlock(block: string, work: (units: number) => void): ParsedFrontmatter {
+function* parseBlock(block: string, work: (units: number) => void): Steps<ParsedFrontmatter> {
   const tokens: CST.Token[] = [];
   let documents: Document.Parsed[];
   // The library makes an Error for each problem it finds, and capturing a
   // stack is most of what an error costs: a block built of errors (a
   // thousand commas in a row) parses four times faster without them, and
-  // only the messages are read here. The parse is synchronous, so the
-  // setting is back before any other code runs.
+  // only the messages are read here. The setting is put back before each
+  // step ends, so no other code ever runs with it.
   const stackTraceLimit = Error.stackTraceLimit;
   Error.stackTraceLimit = 0;
   try {
     const gauge = new DepthGauge(MAX_FRONTMATTER_DEPTH);
     const parser = new Parser();
+    let lexemes = 0;
     for (const lexeme of new Lexer().lex(block)) {
       work(1);
+      if (++lexemes % LEXEMES_PER_STEP === 0) {
+        Error.stackTraceLimit = stackTraceLimit;
+        yield;
+        Error.stackTraceLimit = 0;
+      }
       if (gauge.passes(lexeme)) {
         return beyond(
           "depth",

@@ -13,8 +13,11 @@ import {
   type Frontmatter,
   type FrontmatterOptions,
   frontmatterFieldsOf,
-  parseFrontmatter,
+  parseSteps,
   readFrontmatter,
+  runSteps,
+  runStepsInTurns,
+  type Steps,
 } from "./frontmatter.js";
 import { MAX_SKILL_FILE_BYTES } from "./frontmatter-bounds.js";
 import type { SkillFile } from "./types.js";
@@ -40,13 +43,33 @@ export function readSkillFrontmatter(
   bytes: number,
   options: FrontmatterOptions = {},
 ): SkillFrontmatter {
+  return runSteps(readSteps(file, textOf, bytes, options));
+}
+
+/** readSkillFrontmatter, giving the event loop a turn between the parse's steps whenever `pause` gives one. */
+export function readSkillFrontmatterInTurns(
+  file: object,
+  textOf: () => string,
+  bytes: number,
+  options: FrontmatterOptions,
+  pause: () => Promise<void> | undefined,
+): Promise<SkillFrontmatter> {
+  return runStepsInTurns(readSteps(file, textOf, bytes, options), pause);
+}
+
+function* readSteps(
+  file: object,
+  textOf: () => string,
+  bytes: number,
+  options: FrontmatterOptions,
+): Steps<SkillFrontmatter> {
   const kept = known.get(file);
   if (kept !== undefined) return kept;
   let read: SkillFrontmatter;
   if (bytes > MAX_SKILL_FILE_BYTES) {
     read = { kind: "too-large", bytes };
   } else {
-    const parsed = parseFrontmatter(textOf(), options);
+    const parsed = yield* parseSteps(textOf(), options);
     const findings = frontmatterFindingsOf(parsed, options.onWork);
     read = { kind: "read", frontmatter: frontmatterFieldsOf(parsed), findings };
   }

@@ -18,9 +18,9 @@
 // `frontmatter-too-large`), and at most MAX_WARNINGS warnings are kept, the
 // rest counted in one last warning. The parse is readSkillFrontmatter's,
 // kept for the findings, so a bundle's frontmatter is parsed once. Between
-// skills the read yields to the event loop once it has run a slice, so a
-// server reading a bundle of the costliest blocks still answers its other
-// requests between them.
+// skills, and between the steps of a block's parse, the read yields to the
+// event loop once it has run a slice, so a server reading a bundle of the
+// costliest blocks still answers its other requests meanwhile.
 
 import { formatCount, isValidId } from "@skillshelf/contract";
 import { type Frontmatter, readFrontmatter } from "./frontmatter.js";
@@ -29,7 +29,7 @@ import {
   MAX_SKILL_FILE_BYTES,
   MAX_WARNINGS,
 } from "./frontmatter-bounds.js";
-import { readSkillFrontmatter } from "./skill-frontmatter.js";
+import { readSkillFrontmatterInTurns } from "./skill-frontmatter.js";
 import type { Refusal, Skill, Warning, WarningCode } from "./types.js";
 
 const SKILL_FILE = "SKILL.md";
@@ -52,8 +52,9 @@ export type SpecVerdict =
 
 /**
  * Every warning for `skills`, skill by skill in the order given, fields in a
- * fixed order. `pause` is asked between skills, and its promise (a turn of
- * the event loop, once a slice of work has run) awaited when it gives one.
+ * fixed order. `pause` is asked between skills and between the steps of a
+ * parse, and its promise (a turn of the event loop, once a slice of work has
+ * run) awaited when it gives one.
  */
 export async function specWarnings(
   skills: readonly Skill[],
@@ -67,7 +68,13 @@ export async function specWarnings(
     const turn = pause();
     if (turn !== undefined) await turn;
     const warn = warnFor(skill.name, kept);
-    const read = readSkillFrontmatter(file, () => file.text, file.bytes.length, { budget });
+    const read = await readSkillFrontmatterInTurns(
+      file,
+      () => file.text,
+      file.bytes.length,
+      { budget },
+      pause,
+    );
     if (read.kind === "too-large") {
       warn(
         "skill-file-too-large",
