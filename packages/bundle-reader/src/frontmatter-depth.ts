@@ -1,8 +1,9 @@
-// How deep a frontmatter block nests, found before the YAML parser builds
-// anything, so that a deep flow sequence (a million `[`) or a line of compact
-// `- - - -` never reaches the parser's stack or the composer's recursion. The
-// block is read as the YAML library's own lexer tokenizes it: one flat pass
-// with a counter, no stack, so its cost is linear in the bytes, and it sees
+// How deep a frontmatter block nests, weighed token by token before the YAML
+// parser is handed each token (DepthGauge; nestsDeeperThan runs it over a
+// whole block), so that a deep flow sequence (a million `[`) or a line of
+// compact `- - - -` never reaches the composer's recursion. The block is read
+// as the YAML library's own lexer tokenizes it: one flat pass with a counter
+// and a stack of indentation columns, so its cost is linear in the bytes, and it sees
 // exactly the quoting and comments the parser will (a hand-written scan of
 // YAML's quoting rules could be fooled into hiding brackets inside what it
 // took for a string). Depth counts open brackets plus block levels: each

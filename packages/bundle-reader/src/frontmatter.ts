@@ -9,8 +9,8 @@
 //
 // The block is bounded before it is parsed, so what a hostile SKILL.md can
 // cost is linear in its bytes (frontmatter-bounds.ts): only its first bytes
-// are looked at, its nesting is measured by a flat scan before the parser
-// sees it, and the library runs without its quadratic checks (each key
+// are looked at, its nesting is measured on each token before the parser
+// takes it, and the library runs without its quadratic checks (each key
 // compared with every earlier one, each diagnostic quoting its source line)
 // and without logging: keys are counted and compared here with a Set, and
 // diagnostics are read from the document, never sent to process.emitWarning
@@ -21,7 +21,8 @@
 // read how it is written (tags, anchors, repeated keys) from the same parse,
 // so nothing parses a frontmatter outside these bounds. The lexer's tokens go
 // to the depth gauge before the parser, so the parser never takes the token
-// that passes the depth bound.
+// that passes the depth bound, and the parse runs in steps (parseSteps) so a
+// reader may give the event loop turns within one costly block.
 import { formatCount } from "@skillshelf/contract";
 import {
   Composer,
