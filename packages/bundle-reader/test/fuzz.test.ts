@@ -1,7 +1,9 @@
 // @module-tag heavy
 // Property tests over hostile archives: valid archives (tars and zips) from
 // the conformance builders, mutated, must each be read within a time bound to skills or a
-// contract refusal, never an exception or a hang. FUZZ_RUNS sets the number
+// contract refusal, never an exception or a hang; the findings of every skill
+// read (the step an import takes next) are worked out within the same bound
+// and never throw either. FUZZ_RUNS sets the number
 // of runs per property (a short budget by default; `pnpm fuzz` runs 200,000).
 import { gzipSync } from "node:zlib";
 import {
@@ -9,6 +11,7 @@ import {
   applyZipMutations,
   buildTar,
   type Case,
+  deepBracketsPastSkillLimit,
   fuzzSeeds,
   mutationArbitrary,
   paxRecordsArbitrary,
@@ -19,7 +22,7 @@ import {
 import { sourceCodes } from "@skillshelf/contract";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { readBundle } from "../src/index.js";
+import { findingsOf, readBundle } from "../src/index.js";
 import type { ReadResult, Source } from "../src/types.js";
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 1_500);
@@ -27,13 +30,20 @@ const BOUND_MS = 2_000;
 const TIMEOUT = 60_000 + RUNS * 50;
 const seeds = fuzzSeeds();
 
-/** Reads a source, failing if it throws, takes longer than the bound, or answers off-contract. */
+/** A read and then the findings of every skill it read, as an import takes them. */
+async function readAndFind(source: Source): Promise<ReadResult> {
+  const result = await readBundle(source);
+  if (result.ok) for (const skill of result.skills) findingsOf(skill);
+  return result;
+}
+
+/** Reads a source and finds, failing if either throws, takes longer than the bound, or answers off-contract. */
 async function readWithinBound(source: Source): Promise<void> {
   let timer: NodeJS.Timeout | undefined;
   const bound = new Promise<"hung">((resolve) => {
     timer = setTimeout(() => resolve("hung"), BOUND_MS);
   });
-  const result: ReadResult | "hung" = await Promise.race([readBundle(source), bound]);
+  const result: ReadResult | "hung" = await Promise.race([readAndFind(source), bound]);
   clearTimeout(timer);
   expect(result, "read did not finish within the bound").not.toBe("hung");
   if (result === "hung" || result.ok) return;
@@ -76,6 +86,21 @@ describe("fuzz", () => {
           await readWithinBound(archive(applyZipMutations(seed.zip, m), named));
         }),
         options,
+      );
+    },
+    TIMEOUT,
+  );
+
+  it(
+    "the over-limit SKILL.md with 64,000 '[' in its frontmatter, mutated",
+    async () => {
+      const seed = buildTar(deepBracketsPastSkillLimit);
+      await fc.assert(
+        fc.asyncProperty(mutationsArbitrary, fc.boolean(), async (m, gzip) => {
+          const bytes = resealHeaders(applyMutations(seed, m));
+          await readWithinBound(archive(gzip ? gzipSync(bytes) : bytes, true));
+        }),
+        { ...options, numRuns: Math.ceil(RUNS / 5) },
       );
     },
     TIMEOUT,
