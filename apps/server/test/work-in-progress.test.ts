@@ -34,9 +34,23 @@ describe("a request being worked on", () => {
       body: tgzOf("waits", skillFiles("waits")),
     });
     // Held for several idle timeouts; the import polls the lock all along.
+    // Lists asked meanwhile answer in full (they once got empty replies), and
+    // /healthz within a second.
+    const lists = Promise.all(
+      Array.from({ length: 4 }, () =>
+        fetch(`${server.url}/api/skills`, { headers: server.auth }).then(async (answer) => ({
+          status: answer.status,
+          body: (await answer.json()) as { skills?: unknown[] },
+        })),
+      ),
+    );
     await new Promise((resolve) => setTimeout(resolve, 2_000));
-    const health = await fetch(`${server.url}/healthz`);
+    const health = await fetch(`${server.url}/healthz`, { signal: AbortSignal.timeout(1_000) });
     expect(health.status).toBe(200);
+    for (const { status, body } of await lists) {
+      expect(status).toBe(200);
+      expect(Array.isArray(body.skills)).toBe(true);
+    }
     release();
     const answer = await sent;
     expect(answer.status).toBe(201);
