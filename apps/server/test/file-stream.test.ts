@@ -3,7 +3,7 @@
 // MiB to the server, each answer loaded whole and held until its client
 // read it. Here 16 raw sockets ask for a 24 MB file, read the status line
 // and then stop reading; the server (in this process) must not hold
-// anything near the 384 MB those answers would, and /healthz answers.
+// anything near the 384 MB those answers would, and /healthz answers within a second.
 import { writeFile } from "node:fs/promises";
 import { connect, type Socket } from "node:net";
 import { join } from "node:path";
@@ -65,7 +65,7 @@ describe("a large file asked for by clients that never read it", () => {
       );
       expect(statuses).toEqual(Array.from({ length: CLIENTS }, () => "HTTP/1.1 200 OK"));
       // Every answer has begun; what the server holds for them now is what it keeps.
-      const health = await fetch(`${server.url}/healthz`);
+      const health = await fetch(`${server.url}/healthz`, { signal: AbortSignal.timeout(1_000) });
       expect(health.status).toBe(200);
       const grown = held() - before;
       // Whole answers would hold CLIENTS x 24 MB = 384 MB; streams hold about
