@@ -39,6 +39,8 @@ async function wholeVersion(dir: string, allowed: number[]): Promise<number | un
 }
 
 describe("crash", () => {
+  // The time limit guards against a hang, not a speed target: 25 kills took
+  // 80 s on a loaded 2-core machine, and over 120 s on a busier one.
   it(`keeps every skill wholly old or wholly new across ${ROUNDS} kills`, async () => {
     await requireBuild();
     const roots = await makeRoots();
@@ -91,5 +93,5 @@ describe("crash", () => {
       expect(settled.skills.filter((s) => IDS.includes(s.id))).toHaveLength(IDS.length);
     }
     expect(outcomes.old + outcomes.new).toBe(ROUNDS);
-  }, 120_000);
+  }, 300_000);
 });
