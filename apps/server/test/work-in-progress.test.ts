@@ -26,8 +26,9 @@ function holdLock(managed: string): () => void {
 
 describe("a request being worked on", () => {
   it("is not cut by the idle timeout while it waits for the store", async () => {
-    server = await startServer({ connectionTimeout: 400 });
-    const release = holdLock(server.roots.managed);
+    const started = await startServer({ connectionTimeout: 400 });
+    server = started;
+    const release = holdLock(started.roots.managed);
     const sent = fetch(`${server.url}/api/imports`, {
       method: "POST",
       headers: { ...server.auth, "content-type": "application/gzip" },
@@ -38,7 +39,7 @@ describe("a request being worked on", () => {
     // /healthz within a second.
     const lists = Promise.all(
       Array.from({ length: 4 }, () =>
-        fetch(`${server.url}/api/skills`, { headers: server.auth }).then(async (answer) => ({
+        fetch(`${started.url}/api/skills`, { headers: started.auth }).then(async (answer) => ({
           status: answer.status,
           body: (await answer.json()) as { skills?: unknown[] },
         })),
