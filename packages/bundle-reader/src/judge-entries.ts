@@ -4,7 +4,9 @@
 // set-aside rule, names that collide (names.ts), and then the content of
 // every file (UTF-8, text.ts). A not-UTF-8 refusal names the first file and
 // counts them all, with a bounded list, so an author fixes every one of them
-// in one pass. A source may have taken text.ts's verdict already, as it read
+// in one pass; a link, a special file or an unsafe path names the first such
+// entry and counts every one by skill, so one skip of them all lets the rest
+// of a collection in. A source may have taken text.ts's verdict already, as it read
 // the bytes (the zip reader does, while they are in the cache); it is still
 // reported here, in path order, and only for what is selected.
 
@@ -29,24 +31,28 @@ export function judgeEntries(
   const paths = new PathChecker();
   const files: FileEntry[] = [];
   const texts: (boolean | undefined)[] = [];
+  // The first entry that cannot be stored is the one refused; the scan goes
+  // on only to count every such entry by skill, so that one `skip` of them
+  // all lets the rest of a collection in.
+  let fault: Refusal | undefined;
+  const faulty: (string | undefined)[] = [];
   for (const { entry, setAside, shows } of sortByPath(selected, (p) => p.entry.path)) {
     const { raw, kind } = entry;
     const directory = kind === "directory";
     const verdict = paths.check(raw, directory, entry.utf8);
-    if (!verdict.ok) {
-      return refuse(
-        concerning({ code: "unsafe-path", path: raw, why: verdict.why }, skillOf(entry.path)),
-      );
+    const entryFault: Refusal | undefined = !verdict.ok
+      ? { code: "unsafe-path", path: raw, why: verdict.why }
+      : kind === "link"
+        ? withDetail({ code: "link", path: raw }, entry.detail)
+        : kind === "special"
+          ? withDetail({ code: "not-regular-file", path: raw }, entry.detail)
+          : undefined;
+    if (entryFault !== undefined) {
+      fault ??= entryFault;
+      faulty.push(skillOf(entry.path));
+      continue;
     }
-    if (kind === "link") {
-      return refuse(
-        concerning(withDetail({ code: "link", path: raw }, entry.detail), skillOf(entry.path)),
-      );
-    }
-    if (kind === "special") {
-      const refusal = withDetail({ code: "not-regular-file", path: raw }, entry.detail);
-      return refuse(concerning(refusal, skillOf(entry.path)));
-    }
+    if (fault !== undefined || !verdict.ok) continue;
     if (setAside) {
       const clash = shows === "" ? undefined : names.recordParents(raw, shows);
       if (clash !== undefined) return refuse(clash);
@@ -64,6 +70,10 @@ export function judgeEntries(
       });
       texts.push(entry.text);
     }
+  }
+  if (fault !== undefined) {
+    const concerns = countBySkill(faulty);
+    return refuse(concerns.length > 0 ? { ...fault, concerns } : fault);
   }
   const notTextFiles = files.filter((file, index) => !(texts[index] ?? isText(file.bytes)));
   const notText = notTextFiles.map((file) => file.raw);
@@ -92,11 +102,6 @@ function countBySkill(skills: readonly (string | undefined)[]): { skill: string;
     if (skill !== undefined) counts.set(skill, (counts.get(skill) ?? 0) + 1);
   }
   return [...counts].map(([skill, count]) => ({ skill, count }));
-}
-
-/** The refusal, with the one skill it concerns (inside a collection). */
-function concerning(refusal: Refusal, skill: string | undefined): Refusal {
-  return skill === undefined ? refusal : { ...refusal, concerns: [{ skill, count: 1 }] };
 }
 
 /**

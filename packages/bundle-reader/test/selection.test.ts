@@ -186,6 +186,37 @@ describe("a whole repository", () => {
     }
   });
 
+  it("names every skill holding a link or a pipe, so one skip of them all lets the rest in", async () => {
+    const root = await folderOf(
+      {
+        "alpha/SKILL.md": skill("alpha"),
+        "beta/SKILL.md": skill("beta"),
+        "gamma/SKILL.md": skill("gamma"),
+        "delta/SKILL.md": skill("delta"),
+      },
+      "links",
+    );
+    symlinkSync("SKILL.md", join(root, "beta", "one.md"));
+    symlinkSync("SKILL.md", join(root, "beta", "two.md"));
+    symlinkSync("/etc/passwd", join(root, "delta", "passwd"));
+    execFileSync("mkfifo", [join(root, "gamma", "pipe")]);
+    const source: Source = { kind: "path", path: root };
+    const refusal = refusalOf(await readBundle(source));
+    expect(refusal).toMatchObject({
+      code: "link",
+      path: "links/beta/one.md",
+      concerns: [
+        { skill: "beta", count: 2 },
+        { skill: "delta", count: 1 },
+        { skill: "gamma", count: 1 },
+      ],
+    });
+    expect(message(refusal)).toContain('skip: ["beta", "delta", "gamma"]');
+    expect(shapeOf(await readBundle(source, { skip: ["beta", "delta", "gamma"] }))).toEqual({
+      alpha: ["SKILL.md"],
+    });
+  });
+
   it("takes a selected root skill's name from its directory", async () => {
     for (const { form, source } of await forms()) {
       expect(shapeOf(await readBundle(source, { path: "template" })), form).toEqual({
