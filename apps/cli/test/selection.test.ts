@@ -138,8 +138,18 @@ describe("a whole repository through the CLI", () => {
     execFileSync("zip", ["-qr", archive, "."], { cwd: join(base, "in") });
     const run = await runBin(["check", archive, ...makeRoots().args]);
     expect(run.code).toBe(1);
-    expect(run.stderr).toContain("for files at an archive's root, the archive's file name");
-    expect(run.stderr).toContain("rename the folder or the archive 'pdf' to 'pdf-tools'");
+    expect(run.stderr).toContain(
+      "files at an archive's root take the archive's file name as their id, so rename the archive 'pdf' to 'pdf-tools'",
+    );
+    expect(run.stderr).not.toContain("folder");
+    // A skill in a folder is told to rename the folder, and only that.
+    writeTree(join(base, "tree"), { "pdf/SKILL.md": skill("pdf-tools") });
+    const folder = await runBin(["check", join(base, "tree", "pdf"), ...makeRoots().args]);
+    expect(folder.code).toBe(1);
+    expect(folder.stderr).toContain(
+      "a skill's id is its folder's name, so rename the folder 'pdf' to 'pdf-tools'",
+    );
+    expect(folder.stderr).not.toContain("archive");
   });
 
   it("says where the skills are when the whole repository is refused", async () => {

@@ -40,6 +40,7 @@ export {
 export { readBundle } from "./read-bundle.js";
 export { skillFileOf } from "./skill-file.js";
 export { skillFileFrontmatter } from "./skill-frontmatter.js";
+export { type SkillNaming, skillNaming } from "./skill-naming.js";
 export {
   type ResolvedRef,
   type ResolveRefOptions,

@@ -10,6 +10,7 @@
 // each in path order), so every form of a bundle gets the same refusal; a
 // refusal inside a collection names the skills it concerns, so the others
 // can be imported with `skip`.
+
 import { comparePaths } from "@skillshelf/contract";
 import type { Entries, FileEntry } from "./entries.js";
 import { firstUnsafePath, judgeEntries } from "./judge-entries.js";
@@ -26,6 +27,7 @@ import {
   type Root,
 } from "./select.js";
 import { skillFileOf } from "./skill-file.js";
+import { markNaming } from "./skill-naming.js";
 import type { Refusal, Skill, SkillsResult } from "./types.js";
 
 /** What to select: a directory of the source, and some of the skills found there. */
@@ -80,8 +82,13 @@ export function resolveSkills(entries: Entries, choices: Choices = {}): SkillsRe
   const judged = judgeEntries(selected, layout.rootSkill ? undefined : skillNamer(root));
   if (!judged.ok) return judged;
   const byDirectory = filesByDirectory(judged.files, root, layout.rootSkill);
+  // A skill at the root of an archive, its directory not chosen, is named after the archive (layOut).
+  const naming = layout.rootSkill && !root.asked ? "archive" : "folder";
   const skills = chosen.map((skill) =>
-    skillOf(skill.segments, skill.name, byDirectory.get(skill.segments.join("/")) ?? []),
+    markNaming(
+      skillOf(skill.segments, skill.name, byDirectory.get(skill.segments.join("/")) ?? []),
+      naming,
+    ),
   );
   skills.sort((a, b) => comparePaths(a.name, b.name));
   return { ok: true, skills };

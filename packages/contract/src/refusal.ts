@@ -84,6 +84,8 @@ export type Refusal<C extends Code = Code> = {
   found?: { path: string; count: number }[];
   /** For a catalog refusal: the root the skill lives in. */
   origin?: "builtin" | "managed";
+  /** identity-mismatch of a skill being imported: what its id was taken from (its folder, or its archive's file name). */
+  namedAfter?: "folder" | "archive";
   /** drifted: the files that differ from what was installed or approved, in path order. */
   changes?: { path: string; change: string }[];
 };

@@ -43,6 +43,25 @@ const detail = (r: Refusal): string => (r.detail === undefined ? "" : ` (${r.det
 const size = (bytes: number | undefined): string =>
   bytes === undefined ? "the limit" : bytes >= MIB ? `${bytes / MIB} MiB` : bytesIn(bytes);
 
+/**
+ * identity-mismatch: what to rename. A stored skill, or one the reader took
+ * from a folder, is its folder's name; one at an archive's root is the
+ * archive's file name (a .skill file has no folder to rename). A skill built
+ * by hand could be either, and is told both.
+ */
+function renameTo(r: Refusal, say: Wording): string {
+  const from = r.skill ?? "";
+  const to = r.other ?? "";
+  if (r.origin !== undefined) return `rename the folder '${from}' to '${to}'`;
+  if (r.namedAfter === "archive") {
+    return `files at an archive's root take the archive's file name as their id, so rename the archive '${from}' to '${to}' (keeping its extension, as in ${to}.skill or ${to}.zip)`;
+  }
+  if (r.namedAfter === "folder") {
+    return `a skill's id is its folder's name, so rename the folder '${from}' to '${to}' (${say.selectedDirectory()})`;
+  }
+  return `a skill's id is its folder's name (for files at an archive's root, the archive's file name), so rename the folder or the archive '${from}' to '${to}' (${say.selectedDirectory()})`;
+}
+
 /** spec-violation: the first warning's own sentence, and how many warnings strict checking refused. */
 function strictSentence(r: Refusal): string {
   const count = r.count ?? 1;
@@ -249,9 +268,7 @@ export const refusalTable: Record<Code, RefusalRule> = {
     (r, say) =>
       r.other === undefined
         ? `The SKILL.md of skill '${r.skill ?? ""}' does not declare that id${detail(r)}; start it with '# ${r.skill ?? ""}' or frontmatter 'name: ${r.skill ?? ""}'.`
-        : r.origin === undefined
-          ? `The SKILL.md of skill '${r.skill ?? ""}' declares the id '${r.other}' instead; a skill's id is its folder's name (for files at an archive's root, the archive's file name), so rename the folder or the archive '${r.skill ?? ""}' to '${r.other}' (${say.selectedDirectory()}), or make the SKILL.md declare '${r.skill ?? ""}' ('# ${r.skill ?? ""}' or frontmatter 'name: ${r.skill ?? ""}').`
-          : `The SKILL.md of skill '${r.skill ?? ""}' declares the id '${r.other}' instead; rename the folder '${r.skill ?? ""}' to '${r.other}', or make the SKILL.md declare '${r.skill ?? ""}' ('# ${r.skill ?? ""}' or frontmatter 'name: ${r.skill ?? ""}').`,
+        : `The SKILL.md of skill '${r.skill ?? ""}' declares the id '${r.other}' instead; ${renameTo(r, say)}, or make the SKILL.md declare '${r.skill ?? ""}' ('# ${r.skill ?? ""}' or frontmatter 'name: ${r.skill ?? ""}').`,
     ["path"],
   ),
   "skill-file-too-large": refused(

@@ -60,6 +60,14 @@ describe("message", () => {
       /rename the folder or the archive 'template' to 'template-skill'/,
     ],
     [
+      { code: "identity-mismatch", skill: "pdf", other: "pdf-tools", namedAfter: "archive" },
+      /^(?!.*folder).*rename the archive 'pdf' to 'pdf-tools' \(keeping its extension/,
+    ],
+    [
+      { code: "identity-mismatch", skill: "pdf", other: "pdf-tools", namedAfter: "folder" },
+      /^(?!.*archive).*rename the folder 'pdf' to 'pdf-tools'/,
+    ],
+    [
       { code: "unsupported-entry", path: "b/s/x.md", detail: "it is encrypted" },
       /'b\/s\/x\.md'.*encrypted.*repack/,
     ],

@@ -5,7 +5,12 @@
 // and a caller may build a skill by hand), then the catalog's rule for a
 // stored entry (id rule, size cap, identity), the very function the catalog
 // judges it by once stored. So a skill that installs is a skill offered.
-import { judgeSkillFiles, type Skill, skillFileFrontmatter } from "@skillshelf/bundle-reader";
+import {
+  judgeSkillFiles,
+  type Skill,
+  skillFileFrontmatter,
+  skillNaming,
+} from "@skillshelf/bundle-reader";
 import { isValidId, MAX_SKILL_FILE_BYTES, type Refusal } from "@skillshelf/contract";
 import { judgeEntry } from "./inspect-skill.js";
 
@@ -32,5 +37,7 @@ export function validateSkill(skill: Skill): Refusal | undefined {
   if (judged.kind !== "refused") return undefined;
   // The entry's own fields; where it would be stored is not yet anyone's business.
   const { id: _id, reason: _reason, origin: _origin, path: _path, ...refusal } = judged.refused;
-  return refusal;
+  // Which name to change, when the reader made the skill: its folder's, or its archive's.
+  const namedAfter = refusal.code === "identity-mismatch" ? skillNaming(skill) : undefined;
+  return namedAfter === undefined ? refusal : { ...refusal, namedAfter };
 }
