@@ -123,7 +123,9 @@ export async function showSkill(id) {
   showWarnings(warnings);
   const facts = [
     ["origin", skill.origin],
-    ["path", skill.path],
+    // The server's own path means nothing to a browser and tells more than it
+    // should: a skill's SKILL.md is `<id>/SKILL.md` in its root, named by kind.
+    ["path", `${skill.id}/SKILL.md in the ${skill.origin} root`],
     ["digest", skill.digest],
     ["tree", skill.treeDigest],
     ["SKILL.md", skill.size],

@@ -6,8 +6,9 @@
 // spelled as a query parameter (`path=skills`), unless the request comes from
 // the web console, which says so with the `skillshelf-wording: console`
 // header and is then told where to click instead (its chooser has no field
-// called `path`): the one sentence it shows is still the table's.
-import { httpStatus, message, type Refusal } from "@skillshelf/contract";
+// called `path`): the one sentence it shows is still the table's. Neither is
+// shown a place on the server (the contract's remoteRefusal).
+import { httpStatus, message, type Refusal, remoteRefusal } from "@skillshelf/contract";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { isRequestCode, type RequestRefusal, requestRefusals } from "./request-refusals.js";
 
@@ -39,7 +40,11 @@ export function answerOf(
     const rule = requestRefusals[refusal.code];
     return { status: rule.status, body: { refusal, message: rule.sentence(refusal) } };
   }
-  return { status: httpStatus(refusal), body: { refusal, message: message(refusal, wording) } };
+  const shown = remoteRefusal(refusal);
+  return {
+    status: httpStatus(refusal),
+    body: { refusal: shown, message: message(refusal, wording) },
+  };
 }
 
 /** Sends a refusal with its table status and sentence, worded as the request asks. */

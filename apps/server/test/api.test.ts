@@ -173,6 +173,10 @@ describe("imports", () => {
     expect(refusal.refusal.code).toBe("already-defined");
     expect(refusal.message).toBe(message(refusal.refusal, "http"));
     expect(refusal.message).toContain("import with replace=1");
+    // Where the clash lies is named by its root: an HTTP client is shown no server path.
+    expect(refusal.refusal).toEqual({ code: "already-defined", skill: "delta", origin: "managed" });
+    expect(refusal.message).toContain("'delta' is already defined in the managed store;");
+    expect(JSON.stringify(refusal)).not.toContain(server.roots.managed);
 
     const forConsole = await fetch(`${server.url}/api/imports`, {
       method: "POST",
@@ -186,6 +190,7 @@ describe("imports", () => {
     const worded = await bodyOf(forConsole);
     expect(worded.message).toBe(message(worded.refusal, "console"));
     expect(worded.message).toContain("tick 'replace managed skills with the same id'");
+    expect(JSON.stringify(worded)).not.toContain(server.roots.managed);
 
     const replaced = await post("/api/imports?replace=1", bundle, "application/gzip");
     expect(replaced.status).toBe(201);

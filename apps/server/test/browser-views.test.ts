@@ -4,7 +4,8 @@
 // descriptions clamped), the filter over id and description, a skill of 70
 // files as a collapsible tree with aligned sizes and the executable label,
 // the viewer in sight beside the list, one file fetched at a time, focus on
-// the skill's heading, refusals with the table's sentence, and axe-core
+// the skill's heading, refusals with the table's sentence, no server path
+// anywhere a browser user reads (a skill's place, a clash), and axe-core
 // finding no serious or critical violation on any view. Screenshots of each
 // width go to test-results/console/.
 import { chmod, mkdir, writeFile } from "node:fs/promises";
@@ -12,8 +13,15 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { skillFiles, tarOf } from "./support/bodies.js";
 import { launchChromium } from "./support/chromium.js";
-import { openPage, overflowOf, patience, seriousViolations } from "./support/console-page.js";
+import {
+  dropFile,
+  openPage,
+  overflowOf,
+  patience,
+  seriousViolations,
+} from "./support/console-page.js";
 import { bodyOf, startServer, type TestServer, writeSkill } from "./support/server.js";
 
 const shots = fileURLToPath(new URL("../test-results/console/", import.meta.url));
@@ -214,6 +222,43 @@ describe.sequential("the console's views", () => {
     await expect
       .poll(() => page.locator("#viewer-text").textContent(), patience)
       .toBe("Topic 29.\n".repeat(29 * 40 + 1));
+  });
+
+  it("shows a browser user no server path: a skill's place is its root's kind, a clash names its root", async () => {
+    const noServerPath = async () => {
+      const text = (await page.locator("body").textContent()) ?? "";
+      const titles = await page
+        .locator("[title]")
+        .evaluateAll((nodes) => nodes.map((node) => node.getAttribute("title")).join(" "));
+      for (const root of [server.roots.builtin, server.roots.managed]) {
+        expect(text).not.toContain(root);
+        expect(titles).not.toContain(root);
+      }
+    };
+    await openSkill("house-style");
+    const facts = await page
+      .locator("#detail-facts")
+      .evaluate((list) =>
+        Object.fromEntries(
+          [...list.querySelectorAll("dt")].map((dt) => [
+            dt.textContent,
+            dt.nextElementSibling?.textContent,
+          ]),
+        ),
+      );
+    expect(facts.path).toBe("house-style/SKILL.md in the builtin root");
+    await noServerPath();
+    await openSkill("big-skill");
+    await noServerPath();
+
+    // A skill that clashes with a builtin one is named by its root.
+    await dropFile(page, "house-style.tar", tarOf("house-style", skillFiles("house-style")));
+    const outcome = page.locator("#outcome");
+    await expect.poll(() => outcome.getAttribute("class"), patience).toBe("outcome refusal");
+    expect(await outcome.textContent()).toContain(
+      "The skill 'house-style' is already defined in the builtin root; tick 'replace managed skills with the same id'",
+    );
+    await noServerPath();
   });
 
   it("finds no serious or critical accessibility violation in the catalog, a skill and the removal dialog", async () => {

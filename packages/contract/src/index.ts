@@ -43,6 +43,7 @@ export {
   isRefusal,
   message,
   refusalTable,
+  remoteRefusal,
   toRefusal,
 } from "./refusals.js";
 export { decodeText, isText } from "./text.js";

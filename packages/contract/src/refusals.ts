@@ -37,6 +37,9 @@ const unsafeReasons: Record<UnsafePathReason, string> = {
   "trailing-dot-or-space": "one of its names ends in a dot or a space",
 };
 
+/** `words` between `before` and `after`, or nothing when there are no words. */
+const spaced = (words: string, before: string, after = ""): string =>
+  words === "" ? "" : `${before}${words}${after}`;
 const at = (r: Refusal): string => (r.path === undefined ? "" : ` '${r.path}'`);
 const inSkill = (r: Refusal): string => (r.skill === undefined ? "" : ` of skill '${r.skill}'`);
 const detail = (r: Refusal): string => (r.detail === undefined ? "" : ` (${r.detail})`);
@@ -263,8 +266,8 @@ export const refusalTable: Record<Code, RefusalRule> = {
     409,
     (r, say) =>
       r.clashes !== undefined && r.clashes.length > 1
-        ? `The skills ${r.clashes.map((c) => `'${c.skill}' (at ${c.other})`).join(", ")} are already defined; ${say.replace()} to overwrite managed skills, or rename them.`
-        : `The skill '${r.skill ?? ""}' is already defined${r.other === undefined ? "" : ` at ${r.other}`}; ${say.replace()} to overwrite a managed skill, or rename it.`,
+        ? `The skills ${r.clashes.map((c) => `'${c.skill}'${spaced(say.definedAt(c.other, c.origin), " (", ")")}`).join(", ")} are already defined; ${say.replace()} to overwrite managed skills, or rename them.`
+        : `The skill '${r.skill ?? ""}' is already defined${spaced(say.definedAt(r.other, r.origin), " ")}; ${say.replace()} to overwrite a managed skill, or rename it.`,
     ["replace"],
   ),
   "unknown-skill": refused(
@@ -417,6 +420,25 @@ export const refusalTable: Record<Code, RefusalRule> = {
  */
 export function message(refusal: Refusal, surface: Surface = "library"): string {
   return refusalTable[refusal.code].sentence(refusal, wordingFor(surface));
+}
+
+/**
+ * The refusal as a reader on another machine (the HTTP API, the console) is
+ * given it: an already-defined clash's place on the server (`other`, a path
+ * or a database's address) is left out where `origin` names its root, as the
+ * remote sentence does. Every other field is the reader's to see.
+ */
+export function remoteRefusal(refusal: Refusal): Refusal {
+  if (refusal.code !== "already-defined") return refusal;
+  const { other, clashes, ...rest } = refusal;
+  const shown: Refusal = rest;
+  if (other !== undefined && refusal.origin === undefined) shown.other = other;
+  if (clashes !== undefined) {
+    shown.clashes = clashes.map(({ other: place, ...clash }) =>
+      place === undefined || clash.origin !== undefined ? clash : { ...clash, other: place },
+    );
+  }
+  return shown;
 }
 
 /** The HTTP status a surface answers a refusal with. */

@@ -48,17 +48,17 @@ export async function admitInstall(
 ): Promise<{ ok: true; installed: InstalledSkill[] } | { ok: false; refusal: Refusal }> {
   const installed: InstalledSkill[] = [];
   // Every clash is named at once, so one fix (rename, --replace, --skip) covers them all.
-  const clashes: { skill: string; other: string }[] = [];
+  const clashes: { skill: string; other: string; origin: "builtin" | "managed" }[] = [];
   for (const skill of skills) {
     const id = skill.name;
     const inBuiltin = inspectRoot(builtin, id);
     if (inBuiltin !== undefined && judgeEntry(inBuiltin, "builtin").kind !== "absent") {
-      clashes.push({ skill: id, other: inBuiltin.dir });
+      clashes.push({ skill: id, other: inBuiltin.dir, origin: "builtin" });
       continue;
     }
     const present = await view.has(id);
     if (present && !replace) {
-      clashes.push({ skill: id, other: placeOf(store, id) });
+      clashes.push({ skill: id, other: placeOf(store, id), origin: "managed" });
       continue;
     }
     const skillFile = skillFileOf(skill);
