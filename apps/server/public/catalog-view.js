@@ -41,6 +41,8 @@ export async function loadCatalog() {
   shown = answer.body;
   byId("revision").textContent = shown.revision;
   byId("revision").title = shown.revision;
+  // A label with nothing after it says nothing: it shows once there is a revision.
+  byId("revision-value").hidden = shown.revision === "";
   render();
 }
 
