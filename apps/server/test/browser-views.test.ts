@@ -25,6 +25,8 @@ import {
 import { bodyOf, startServer, type TestServer, writeSkill } from "./support/server.js";
 
 const shots = fileURLToPath(new URL("../test-results/console/", import.meta.url));
+/** The longest id the id rule allows: 64 characters. */
+const longId = "a-very-long-skill-identifier-that-goes-on-and-on-for-sixty-fours";
 const longDescription = `Turns meeting notes into minutes. ${"It keeps decisions, owners and dates, and drops the chatter. ".repeat(14)}`;
 
 let server: TestServer;
@@ -54,10 +56,7 @@ beforeAll(async () => {
     `---\nname: meeting-minutes\ndescription: ${longDescription}\n---\n\n# Meeting minutes\n`,
   );
   await writeBigSkill(server.roots.managed);
-  await writeSkill(
-    server.roots.managed,
-    "a-very-long-skill-identifier-that-goes-on-and-on-for-sixty-c",
-  );
+  await writeSkill(server.roots.managed, longId);
   await writeSkill(server.roots.managed, "mislabeled");
   await writeFile(join(server.roots.managed, "mislabeled", "SKILL.md"), "# another-name\n");
   browser = await launchChromium();
@@ -109,6 +108,43 @@ describe.sequential("the console's views", () => {
       await openSkill("big-skill");
       expect(await overflowOf(page)).toBeLessThanOrEqual(0);
       await page.screenshot({ path: join(shots, `skill-${width}.png`), fullPage: false });
+    },
+  );
+
+  it.each([390, 1440])(
+    "keeps a card's size and its Remove button in one place whatever the id's length, at %i px",
+    async (width) => {
+      await page.setViewportSize({ width, height: 900 });
+      expect(longId).toHaveLength(64);
+      /** Where a card's Remove button sits within the card, and the card's size. */
+      const placeOf = async (id: string) => {
+        const cardBox = (await card(id).boundingBox())!;
+        const button = (await card(id).locator("[data-remove]").boundingBox())!;
+        const head = (await card(id).locator(".skill-head").boundingBox())!;
+        return {
+          x: Math.round(button.x - cardBox.x),
+          y: Math.round(button.y - cardBox.y),
+          cardWidth: Math.round(cardBox.width),
+          headHeight: Math.round(head.height),
+        };
+      };
+      const short = await placeOf("big-skill");
+      const long = await placeOf(longId);
+      expect(long).toEqual(short);
+      if (width === 390) {
+        // One column: the two buttons share an absolute x too.
+        const a = await card("big-skill").locator("[data-remove]").boundingBox();
+        const b = await card(longId).locator("[data-remove]").boundingBox();
+        expect(Math.round(b!.x)).toBe(Math.round(a!.x));
+      }
+      // The id is cut within its own box, never past the button, and is whole in its title.
+      const id = card(longId).locator("button.link");
+      const idBox = (await id.boundingBox())!;
+      const removeBox = (await card(longId).locator("[data-remove]").boundingBox())!;
+      expect(idBox.x + idBox.width).toBeLessThanOrEqual(removeBox.x);
+      expect(await id.getAttribute("title")).toBe(longId);
+      expect(await id.evaluate((node) => node.scrollWidth > node.clientWidth)).toBe(true);
+      expect(await overflowOf(page)).toBeLessThanOrEqual(0);
     },
   );
 
@@ -282,10 +318,7 @@ describe.sequential("the console's views", () => {
         nodes.map((n) => [n.getAttribute("data-remove"), n.getAttribute("aria-label")]),
       );
     expect(names).toEqual([
-      [
-        "a-very-long-skill-identifier-that-goes-on-and-on-for-sixty-c",
-        "Remove a-very-long-skill-identifier-that-goes-on-and-on-for-sixty-c",
-      ],
+      [longId, `Remove ${longId}`],
       ["big-skill", "Remove big-skill"],
       ["mislabeled", "Remove mislabeled"],
     ]);
