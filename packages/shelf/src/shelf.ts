@@ -11,10 +11,13 @@
 // imported here statically; list's own pieces (the catalog, the gate, the
 // MCP source) are imported as they are.
 import {
+  acceptFindings,
   type Finding,
   type FindingCode,
+  findingsOf,
   type ListResult,
   listBundle,
+  type Skill,
   type Source,
   type Warning,
 } from "@skillshelf/bundle-reader";
@@ -116,7 +119,8 @@ export type Shelf = {
   digest(source: Source, choices?: ReadChoices): Promise<DigestResult>;
   /**
    * What a source holds, and under which path; with `judge`, whether each
-   * skill imports when read alone (the reader's rules, then the catalog's).
+   * skill imports when read alone (the reader's rules, the catalog's, then
+   * the findings that refuse by default).
    */
   listSource(
     source: Source,
@@ -177,6 +181,19 @@ export type Shelf = {
   close(): Promise<void>;
 };
 
+/**
+ * What refuses a skill read alone, as an import with no `accept` would: the
+ * catalog's rules, then the findings that refuse by default
+ * (`hidden-content`), so a listing never calls importable what its import
+ * refuses for what the skill's own bytes hold.
+ */
+function judgeAlone(skill: Skill): Refusal | undefined {
+  const refusal = validateSkill(skill);
+  if (refusal !== undefined) return refusal;
+  const judged = acceptFindings(findingsOf(skill));
+  return judged.ok ? undefined : judged.refusal;
+}
+
 /** The operations over `roots`, recording `tool` in every install and holding skills to `trust`. */
 export function shelfOver(roots: Roots, tool: string, trust: Trust = NO_TRUST): Shelf {
   const { managed } = roots;
@@ -197,7 +214,7 @@ export function shelfOver(roots: Roots, tool: string, trust: Trust = NO_TRUST): 
     listSource: (source, choices = {}) =>
       listBundle(source, {
         ...pick(choices),
-        ...(choices.judge === true ? { judge: validateSkill } : {}),
+        ...(choices.judge === true ? { judge: judgeAlone } : {}),
       }),
     check: async (source, choices = {}) => {
       const { importSource } = await import("./import-flow.js");
