@@ -12,9 +12,10 @@
 // the page says they will be stored non-executable and that an archive
 // keeps modes. Which files look like scripts (a `#!` first line, `.sh`,
 // `.py`) only decides whether to say so; the server decides everything else.
-// A single file is first sent with `list=1`: when the server finds more than
-// one skill in it, the page offers them as checkboxes (choose.js) and imports
-// only the ticked ones with `skill=` (and the listing's `path=`).
+// Every upload, a folder or a single file, is first sent with `list=1`: when
+// the server finds more than one skill in it, the page offers them as
+// checkboxes (choose.js), each judged alone by the server, and imports only
+// the ticked ones with `skill=` (and the listing's `path=`).
 import { apiHeaders, refuseToken, unreachable } from "./api.js";
 import { chooseSkills } from "./choose.js";
 import { byId, el, findingItems, showRefusal, warningItems } from "./dom.js";
@@ -137,8 +138,6 @@ async function start(sending) {
   const replace = /** @type {HTMLInputElement} */ (byId("replace"));
   /** @type {XMLHttpRequestBodyInit} */
   let body;
-  /** @type {URLSearchParams[]} one query for each import to send */
-  let queries = [new URLSearchParams()];
   if (sending.kind === "folder") {
     const form = new FormData();
     for (const { path, file } of sending.files) {
@@ -148,28 +147,32 @@ async function start(sending) {
     body = form;
   } else {
     body = sending.file;
-    const listQuery = new URLSearchParams({ list: "1", name: sending.name });
-    const listed = await send(`/api/imports?${listQuery}`, body, sending);
-    if (listed.status !== 200) {
-      report(sending, listed);
+  }
+  // What the upload holds, each skill judged alone; a collection is offered as a choice.
+  const listQuery = new URLSearchParams({ list: "1" });
+  if (sending.kind === "file") listQuery.set("name", sending.name);
+  const listed = await send(`/api/imports?${listQuery}`, body, sending);
+  if (listed.status !== 200) {
+    report(sending, listed);
+    return;
+  }
+  /** @type {URLSearchParams[]} one query for each import to send */
+  let queries = [new URLSearchParams()];
+  const { listing } = /** @type {import("./api.js").ListingAnswer} */ (listed.body);
+  if (listing.skills.length > 1) {
+    const choice = await chooseSkills(listing, sending.name);
+    if (choice === undefined) {
+      showOutcome("neutral", el("p", {}, `Did not import ${described(sending)}.`));
       return;
     }
-    const { listing } = /** @type {import("./api.js").ListingAnswer} */ (listed.body);
-    if (listing.skills.length > 1) {
-      const choice = await chooseSkills(listing, sending.name);
-      if (choice === undefined) {
-        showOutcome("neutral", el("p", {}, `Did not import ${described(sending)}.`));
-        return;
-      }
-      queries = choice.map(({ path, skills }) => {
-        const query = new URLSearchParams();
-        if (path !== "") query.set("path", path);
-        for (const skill of skills) query.append("skill", skill);
-        return query;
-      });
-    }
-    for (const query of queries) query.set("name", sending.name);
+    queries = choice.map(({ path, skills }) => {
+      const query = new URLSearchParams();
+      if (path !== "") query.set("path", path);
+      for (const skill of skills) query.append("skill", skill);
+      return query;
+    });
   }
+  if (sending.kind === "file") for (const query of queries) query.set("name", sending.name);
   if (replace.checked) for (const query of queries) query.set("replace", "1");
   /** @type {import("./api.js").ImportAnswer} */
   const imported = { skills: [], warnings: [], findings: [] };
