@@ -40,6 +40,20 @@ describe("catalog", () => {
     ]);
   });
 
+  it("names a skill defined in both roots by its roots, with no server path, worded as asked", async () => {
+    await writeSkill(server.roots.managed, "house-style");
+    const body = await bodyOf(await get("/api/skills"));
+    const [twice] = body.refused;
+    expect(twice).toMatchObject({ id: "house-style", code: "defined-twice", skill: "house-style" });
+    expect(twice.message).toBe(
+      "The skill 'house-style' is defined twice: in the builtin root and in the managed store; the order of the roots is never precedence, so remove or rename one of them.",
+    );
+    expect(twice.reason).toBe(twice.message);
+    for (const root of [server.roots.builtin, server.roots.managed]) {
+      expect(JSON.stringify(body.refused)).not.toContain(root);
+    }
+  });
+
   it("shows one skill with its file list, sizes formatted, and no texts", async () => {
     const response = await get("/api/skills/house-style");
     expect(response.status).toBe(200);

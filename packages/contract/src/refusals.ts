@@ -386,8 +386,8 @@ export const refusalTable: Record<Code, RefusalRule> = {
   ),
   "defined-twice": refused(
     409,
-    (r) =>
-      `The skill '${r.skill ?? ""}' is defined twice: builtin at ${r.path ?? "the builtin root"}, and managed at ${r.other ?? "the managed root"}; the order of the roots is never precedence, so remove or rename one of them.`,
+    (r, say) =>
+      `The skill '${r.skill ?? ""}' is defined twice: ${say.bothRoots(r.path, r.other)}; the order of the roots is never precedence, so remove or rename one of them.`,
   ),
   "invalid-frontmatter": refused(
     422,
@@ -425,10 +425,16 @@ export function message(refusal: Refusal, surface: Surface = "library"): string 
 /**
  * The refusal as a reader on another machine (the HTTP API, the console) is
  * given it: an already-defined clash's place on the server (`other`, a path
- * or a database's address) is left out where `origin` names its root, as the
- * remote sentence does. Every other field is the reader's to see.
+ * or a database's address) is left out where `origin` names its root, and a
+ * defined-twice skill's two paths are, as the remote sentences do. Every
+ * other field is the reader's to see.
  */
 export function remoteRefusal(refusal: Refusal): Refusal {
+  if (refusal.code === "defined-twice") {
+    // Both places are the roots' paths on the server; the sentence names the roots by kind.
+    const { path: _builtin, other: _managed, ...shown } = refusal;
+    return shown;
+  }
   if (refusal.code !== "already-defined") return refusal;
   const { other, clashes, ...rest } = refusal;
   const shown: Refusal = rest;

@@ -38,6 +38,8 @@ export type Wording = {
    * `other` without an `origin` names no root (another skill of the bundle).
    */
   definedAt: (other: string | undefined, origin: "builtin" | "managed" | undefined) => string;
+  /** Follows "is defined twice: ": the two places, as definedAt names them. */
+  bothRoots: (builtin: string | undefined, managed: string | undefined) => string;
 };
 
 /** Where a clash lies, for a reader on another machine: the root's kind, never its path. */
@@ -56,6 +58,11 @@ const remotePlace = (
 const localPlace = (other: string | undefined): string =>
   other === undefined ? "" : `at ${other}`;
 
+const localRoots = (builtin: string | undefined, managed: string | undefined): string =>
+  `builtin at ${builtin ?? "the builtin root"}, and managed at ${managed ?? "the managed root"}`;
+
+const remoteRoots = (): string => "in the builtin root and in the managed store";
+
 const fileNames = "a file name such as my-skill.zip or my-skill.tar.gz";
 
 const wordings: Record<Surface, Wording> = {
@@ -70,6 +77,7 @@ const wordings: Record<Surface, Wording> = {
     selectedDirectory: () => "with the option path, the directory you select",
     replace: () => "install with the option replace: true",
     definedAt: localPlace,
+    bothRoots: localRoots,
   },
   cli: {
     importUnder: (path) => `import with --path ${path}`,
@@ -80,6 +88,7 @@ const wordings: Record<Surface, Wording> = {
     selectedDirectory: () => "with --path, the directory you select",
     replace: () => "import with --replace",
     definedAt: localPlace,
+    bothRoots: localRoots,
   },
   http: {
     importUnder: (path) => `import with path=${path}`,
@@ -90,6 +99,7 @@ const wordings: Record<Surface, Wording> = {
     selectedDirectory: () => "with path=, the directory you select",
     replace: () => "import with replace=1",
     definedAt: remotePlace,
+    bothRoots: remoteRoots,
   },
   console: {
     importUnder: (path) => `choose the directory '${path}' in the chooser`,
@@ -101,6 +111,7 @@ const wordings: Record<Surface, Wording> = {
     selectedDirectory: () => "the folder you dropped, or the directory you chose in the chooser",
     replace: () => "tick 'replace managed skills with the same id'",
     definedAt: remotePlace,
+    bothRoots: remoteRoots,
   },
 };
 

@@ -200,6 +200,24 @@ describe("already-defined: where the clash lies, and no server path for a remote
     for (const refusal of [one, many]) expect(message(refusal, surface)).not.toContain("/srv");
   });
 
+  it("names a skill defined twice by its roots, not their paths, for a remote reader", () => {
+    const twice: Refusal = {
+      code: "defined-twice",
+      skill: "pdf",
+      path: "/srv/workspace/skills/pdf",
+      other: "/srv/skillshelf/skills/pdf",
+    };
+    expect(message(twice, "cli")).toContain(
+      "defined twice: builtin at /srv/workspace/skills/pdf, and managed at /srv/skillshelf/skills/pdf;",
+    );
+    for (const surface of ["http", "console"] as const) {
+      expect(message(twice, surface)).toContain(
+        "'pdf' is defined twice: in the builtin root and in the managed store;",
+      );
+    }
+    expect(remoteRefusal(twice)).toEqual({ code: "defined-twice", skill: "pdf" });
+  });
+
   it("leaves the server's places out of the refusal a remote reader is given", () => {
     expect(remoteRefusal(one)).toEqual({
       code: "already-defined",

@@ -14,14 +14,19 @@
 // refusal, the catalog's own included, is answered from the one table.
 import { formatBytes } from "@skillshelf/bundle-reader";
 import type { Shelf } from "@skillshelf/shelf";
-import { type OfferedSkill, storedSpecWarnings } from "@skillshelf/skill-catalog";
+import {
+  type OfferedSkill,
+  type RefusedSkill,
+  storedSpecWarnings,
+} from "@skillshelf/skill-catalog";
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import { acceptParam } from "../accept-param.js";
-import { answerOf, sendRefusal, wordingOf } from "../answer.js";
+import { answerOf, sendRefusal, type Wording, wordingOf } from "../answer.js";
 import type {
   ApproveAnswer,
   ErrorAnswer,
+  ListedRefusal,
   ListedSkill,
   RemoveAnswer,
   SkillAnswer,
@@ -53,12 +58,24 @@ function sharedDescriptions(shelf: Shelf): Shelf["describe"] {
 }
 type FileParams = { Params: { id: string; "*": string } };
 
+/**
+ * A refused or withheld skill as listed: a refusal's reason is the one
+ * table's sentence for it, worded as the request asks, and the refusal
+ * carries no place on the server (a skill defined twice names its roots).
+ */
+function listedRefusal(skill: RefusedSkill, wording: Wording): ListedRefusal {
+  const { body } = answerOf(skill, wording);
+  const shown = body.refusal as RefusedSkill;
+  return { ...shown, reason: body.message, message: body.message };
+}
+
 const listed = (skill: OfferedSkill): ListedSkill => ({ ...skill, size: formatBytes(skill.bytes) });
 
 /** Registers the catalog routes under /api/skills. */
 export function registerSkillRoutes(app: FastifyInstance, shelf: Shelf): void {
   const describe = sharedDescriptions(shelf);
-  app.get("/api/skills", async (): Promise<SkillsAnswer> => {
+  app.get("/api/skills", async (request): Promise<SkillsAnswer> => {
+    const wording = wordingOf(request);
     const { catalog, records, payload, withheld, signers, findings } = await shelf.list();
     const { skills, refused, revision } = catalog;
     return {
@@ -71,11 +88,10 @@ export function registerSkillRoutes(app: FastifyInstance, shelf: Shelf): void {
           ...(signer === undefined ? {} : { signer }),
         };
       }),
-      // A refusal's reason is the one table's sentence for it.
-      refused: refused.map((skill) => ({ ...skill, message: skill.reason })),
+      refused: refused.map((skill) => listedRefusal(skill, wording)),
       revision,
       payload,
-      withheld: withheld.map((skill) => ({ ...skill, message: skill.reason })),
+      withheld: withheld.map((skill) => listedRefusal(skill, wording)),
       findings,
     };
   });
