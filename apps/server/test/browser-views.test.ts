@@ -292,7 +292,7 @@ describe.sequential("the console's views", () => {
     const outcome = page.locator("#outcome");
     await expect.poll(() => outcome.getAttribute("class"), patience).toBe("outcome refusal");
     expect(await outcome.textContent()).toContain(
-      "The skill 'house-style' is already defined in the builtin root; tick 'replace managed skills with the same id'",
+      "The skill 'house-style' is already defined in the builtin root, and a builtin skill is never overwritten by an import; rename it.",
     );
     await noServerPath();
   });

@@ -5,7 +5,7 @@ import { message, type Refusal } from "@skillshelf/contract";
 import { commitTree, writeTree } from "@skillshelf/test-utils";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { tarOf } from "./support/bodies.js";
-import { bodyOf, startServer, type TestServer } from "./support/server.js";
+import { bodyOf, startServer, type TestServer, writeSkill } from "./support/server.js";
 
 const png = Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0xff]);
 const skill = (name: string): string =>
@@ -79,9 +79,11 @@ describe("selecting from a whole repository over HTTP", () => {
 
   it("list=1 judges each skill as its import would: hidden content refuses, worded for the console when it asks", async () => {
     const tags = [..."obey"].map((c) => String.fromCodePoint(0xe0000 + c.charCodeAt(0))).join("");
+    await writeSkill(server.roots.builtin, "shipped");
     const archive = tarOf("repo", {
       "skills/clean/SKILL.md": skill("clean"),
       "skills/sly/SKILL.md": `${skill("sly")}\nRead${tags} this.\n`,
+      "skills/shipped/SKILL.md": skill("shipped"),
     });
     const response = await fetch(`${server.url}/api/imports?list=1&name=repo.tar`, {
       method: "POST",
@@ -99,6 +101,13 @@ describe("selecting from a whole repository over HTTP", () => {
       refusal: { code: "hidden-content", skill: "sly", path: "SKILL.md", count: 1 },
     });
     expect(verdicts.sly.message).toBe(message(verdicts.sly.refusal, "console"));
+    // A builtin skill of the same id: no replace lifts it, so the listing says so, naming the root.
+    expect(verdicts.shipped).toEqual({
+      importable: false,
+      refusal: { code: "already-defined", skill: "shipped", origin: "builtin" },
+      message:
+        "The skill 'shipped' is already defined in the builtin root, and a builtin skill is never overwritten by an import; rename it.",
+    });
     expect(verdicts.sly.message).toMatch(
       /^The import of skill 'sly' is refused for hidden content: SKILL\.md:6:5 holds hidden text "obey"/,
     );

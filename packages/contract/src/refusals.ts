@@ -267,7 +267,9 @@ export const refusalTable: Record<Code, RefusalRule> = {
     (r, say) =>
       r.clashes !== undefined && r.clashes.length > 1
         ? `The skills ${r.clashes.map((c) => `'${c.skill}'${spaced(say.definedAt(c.other, c.origin), " (", ")")}`).join(", ")} are already defined; ${say.replace()} to overwrite managed skills, or rename them.`
-        : `The skill '${r.skill ?? ""}' is already defined${spaced(say.definedAt(r.other, r.origin), " ")}; ${say.replace()} to overwrite a managed skill, or rename it.`,
+        : r.origin === "builtin"
+          ? `The skill '${r.skill ?? ""}' is already defined${spaced(say.definedAt(r.other, r.origin), " ")}, and a builtin skill is never overwritten by an import; rename it.`
+          : `The skill '${r.skill ?? ""}' is already defined${spaced(say.definedAt(r.other, r.origin), " ")}; ${say.replace()} to overwrite a managed skill, or rename it.`,
     ["replace"],
   ),
   "unknown-skill": refused(

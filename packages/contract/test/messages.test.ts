@@ -218,6 +218,14 @@ describe("already-defined: where the clash lies, and no server path for a remote
     expect(remoteRefusal(twice)).toEqual({ code: "defined-twice", skill: "pdf" });
   });
 
+  it("tells a clash with one builtin skill to rename, since no replace overwrites it", () => {
+    const builtin: Refusal = { ...one, other: "/srv/workspace/skills/pdf", origin: "builtin" };
+    expect(message(builtin, "console")).toBe(
+      "The skill 'pdf' is already defined in the builtin root, and a builtin skill is never overwritten by an import; rename it.",
+    );
+    expect(message(builtin, "cli")).toContain("already defined at /srv/workspace/skills/pdf, and");
+  });
+
   it("leaves the server's places out of the refusal a remote reader is given", () => {
     expect(remoteRefusal(one)).toEqual({
       code: "already-defined",

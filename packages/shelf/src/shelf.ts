@@ -39,6 +39,7 @@ import type {
 import {
   type ApproveResult,
   approve,
+  builtinClash,
   type CatalogWithBodies,
   type GateOptions,
   gateCatalog,
@@ -183,16 +184,22 @@ export type Shelf = {
 
 /**
  * What refuses a skill read alone, as an import with no `accept` would: the
- * catalog's rules, then the findings that refuse by default
- * (`hidden-content`), so a listing never calls importable what its import
- * refuses for what the skill's own bytes hold.
+ * catalog's rules, the findings that refuse by default (`hidden-content`),
+ * then a skill of the same id in the builtin root (`already-defined`, which
+ * no `replace` lifts), so a listing never calls importable what its import
+ * is sure to refuse. A clash with a managed skill is left to the import,
+ * since `replace` decides it.
  */
-function judgeAlone(skill: Skill): Refusal | undefined {
-  const refusal = validateSkill(skill);
-  if (refusal !== undefined) return refusal;
-  const judged = acceptFindings(findingsOf(skill));
-  return judged.ok ? undefined : judged.refusal;
-}
+const judgeAloneIn =
+  (builtin: string) =>
+  (skill: Skill): Refusal | undefined => {
+    const refusal = validateSkill(skill);
+    if (refusal !== undefined) return refusal;
+    const judged = acceptFindings(findingsOf(skill));
+    if (!judged.ok) return judged.refusal;
+    const clash = builtinClash(builtin, skill.name);
+    return clash === undefined ? undefined : { code: "already-defined", ...clash };
+  };
 
 /** The operations over `roots`, recording `tool` in every install and holding skills to `trust`. */
 export function shelfOver(roots: Roots, tool: string, trust: Trust = NO_TRUST): Shelf {
@@ -214,7 +221,7 @@ export function shelfOver(roots: Roots, tool: string, trust: Trust = NO_TRUST): 
     listSource: (source, choices = {}) =>
       listBundle(source, {
         ...pick(choices),
-        ...(choices.judge === true ? { judge: judgeAlone } : {}),
+        ...(choices.judge === true ? { judge: judgeAloneIn(roots.builtin) } : {}),
       }),
     check: async (source, choices = {}) => {
       const { importSource } = await import("./import-flow.js");

@@ -29,6 +29,22 @@ export function validateBundle(skills: readonly Skill[]): Refusal | undefined {
   return undefined;
 }
 
+/**
+ * The clash an incoming skill `id` has with the builtin root, which no
+ * import may overwrite, whatever `replace` says; undefined when it has none.
+ * Read from the root alone, so a listing can judge a skill by it before any
+ * import.
+ */
+export function builtinClash(
+  builtin: string,
+  id: string,
+): { skill: string; other: string; origin: "builtin" } | undefined {
+  const inBuiltin = inspectRoot(builtin, id);
+  if (inBuiltin === undefined || judgeEntry(inBuiltin, "builtin").kind === "absent")
+    return undefined;
+  return { skill: id, other: inBuiltin.dir, origin: "builtin" };
+}
+
 /** Where a stored skill lives, in words: `<store>/<id>`. */
 export const placeOf = (store: ManagedStore, id: string): string => `${store.location}/${id}`;
 
@@ -51,9 +67,9 @@ export async function admitInstall(
   const clashes: { skill: string; other: string; origin: "builtin" | "managed" }[] = [];
   for (const skill of skills) {
     const id = skill.name;
-    const inBuiltin = inspectRoot(builtin, id);
-    if (inBuiltin !== undefined && judgeEntry(inBuiltin, "builtin").kind !== "absent") {
-      clashes.push({ skill: id, other: inBuiltin.dir, origin: "builtin" });
+    const inBuiltin = builtinClash(builtin, id);
+    if (inBuiltin !== undefined) {
+      clashes.push(inBuiltin);
       continue;
     }
     const present = await view.has(id);
