@@ -1,6 +1,8 @@
 // The API over real HTTP: the catalog, one skill, removal, the payload and
 // limits, and imports of a tar, a tar.gz, a zip (typed, or sniffed) and a form, with replace and dry run.
 
+import { mkdir, symlink, writeFile } from "node:fs/promises";
+import { join } from "node:path";
 import { limits, message } from "@skillshelf/contract";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { formOf, skillFiles, tarOf, tgzOf, uploadsOf, zipOf } from "./support/bodies.js";
@@ -40,10 +42,26 @@ describe("catalog", () => {
     ]);
   });
 
-  it("names a skill defined in both roots by its roots, with no server path, worded as asked", async () => {
+  it("names a refused stored skill's place below its root, never a server path, worded as asked", async () => {
     await writeSkill(server.roots.managed, "house-style");
+    await mkdir(join(server.roots.managed, "linked"));
+    await writeFile(join(server.roots.managed, "target.md"), "# linked\n");
+    await symlink(
+      join(server.roots.managed, "target.md"),
+      join(server.roots.managed, "linked", "SKILL.md"),
+    );
     const body = await bodyOf(await get("/api/skills"));
-    const [twice] = body.refused;
+    const [twice, linked] = body.refused;
+    expect(linked).toMatchObject({
+      id: "linked",
+      code: "link",
+      origin: "managed",
+      path: "linked/SKILL.md",
+    });
+    expect(linked.message).toContain("'linked/SKILL.md' is a symbolic link");
+    const one = await bodyOf(await get("/api/skills/linked"));
+    expect(one.refusal).toMatchObject({ code: "link", path: "linked/SKILL.md" });
+    expect(JSON.stringify(one)).not.toContain(server.roots.managed);
     expect(twice).toMatchObject({ id: "house-style", code: "defined-twice", skill: "house-style" });
     expect(twice.message).toBe(
       "The skill 'house-style' is defined twice: in the builtin root and in the managed store; the order of the roots is never precedence, so remove or rename one of them.",

@@ -42,6 +42,7 @@ export {
   httpStatus,
   isRefusal,
   message,
+  type RootPlaces,
   refusalTable,
   remoteRefusal,
   toRefusal,

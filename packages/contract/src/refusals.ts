@@ -424,20 +424,25 @@ export function message(refusal: Refusal, surface: Surface = "library"): string 
   return refusalTable[refusal.code].sentence(refusal, wordingFor(surface));
 }
 
+/** The roots' places on the server, by kind, that a remote reader is not shown. */
+export type RootPlaces = { builtin?: string | undefined; managed?: string | undefined };
+
 /**
  * The refusal as a reader on another machine (the HTTP API, the console) is
  * given it: an already-defined clash's place on the server (`other`, a path
- * or a database's address) is left out where `origin` names its root, and a
- * defined-twice skill's two paths are, as the remote sentences do. Every
- * other field is the reader's to see.
+ * or a database's address) is left out where `origin` names its root, a
+ * defined-twice skill's two paths are, and a stored skill's `path` below its
+ * root (`roots`) is cut to the part below the root (`<id>/SKILL.md`). Its
+ * sentence, worded from this refusal, then names no server path either.
+ * Every other field is the reader's to see.
  */
-export function remoteRefusal(refusal: Refusal): Refusal {
+export function remoteRefusal(refusal: Refusal, roots: RootPlaces = {}): Refusal {
   if (refusal.code === "defined-twice") {
     // Both places are the roots' paths on the server; the sentence names the roots by kind.
     const { path: _builtin, other: _managed, ...shown } = refusal;
     return shown;
   }
-  if (refusal.code !== "already-defined") return refusal;
+  if (refusal.code !== "already-defined") return belowRoot(refusal, roots);
   const { other, clashes, ...rest } = refusal;
   const shown: Refusal = rest;
   if (other !== undefined && refusal.origin === undefined) shown.other = other;
@@ -447,6 +452,14 @@ export function remoteRefusal(refusal: Refusal): Refusal {
     );
   }
   return shown;
+}
+
+/** A stored skill's refusal with its `path` cut to the part below its root. */
+function belowRoot(refusal: Refusal, roots: RootPlaces): Refusal {
+  const { origin, path } = refusal;
+  const root = origin === undefined ? undefined : roots[origin];
+  if (root === undefined || path === undefined || !path.startsWith(`${root}/`)) return refusal;
+  return { ...refusal, path: path.slice(root.length + 1) };
 }
 
 /** The HTTP status a surface answers a refusal with. */

@@ -226,6 +226,24 @@ describe("already-defined: where the clash lies, and no server path for a remote
     expect(message(builtin, "cli")).toContain("already defined at /srv/workspace/skills/pdf, and");
   });
 
+  it("cuts a stored skill's path to the part below its root for a remote reader", () => {
+    const link: Refusal = {
+      code: "link",
+      skill: "notes",
+      origin: "managed",
+      path: "/srv/skillshelf/skills/notes/SKILL.md",
+    };
+    const roots = { builtin: "/srv/workspace/skills", managed: "/srv/skillshelf/skills" };
+    const shown = remoteRefusal(link, roots);
+    expect(shown).toEqual({ ...link, path: "notes/SKILL.md" });
+    expect(message(shown, "console")).toContain("'notes/SKILL.md' is a symbolic link");
+    // A path below no root named is left as it is.
+    expect(remoteRefusal({ ...link, origin: "builtin" }, roots)).toEqual({
+      ...link,
+      origin: "builtin",
+    });
+  });
+
   it("leaves the server's places out of the refusal a remote reader is given", () => {
     expect(remoteRefusal(one)).toEqual({
       code: "already-defined",

@@ -13,6 +13,7 @@
 // reader's path rules, and a path the skill does not hold is 404. Every
 // refusal, the catalog's own included, is answered from the one table.
 import { formatBytes } from "@skillshelf/bundle-reader";
+import type { RootPlaces } from "@skillshelf/contract";
 import type { Shelf } from "@skillshelf/shelf";
 import {
   type OfferedSkill,
@@ -63,8 +64,8 @@ type FileParams = { Params: { id: string; "*": string } };
  * table's sentence for it, worded as the request asks, and the refusal
  * carries no place on the server (a skill defined twice names its roots).
  */
-function listedRefusal(skill: RefusedSkill, wording: Wording): ListedRefusal {
-  const { body } = answerOf(skill, wording);
+function listedRefusal(skill: RefusedSkill, wording: Wording, roots: RootPlaces): ListedRefusal {
+  const { body } = answerOf(skill, wording, roots);
   const shown = body.refusal as RefusedSkill;
   return { ...shown, reason: body.message, message: body.message };
 }
@@ -74,6 +75,11 @@ const listed = (skill: OfferedSkill): ListedSkill => ({ ...skill, size: formatBy
 /** Registers the catalog routes under /api/skills. */
 export function registerSkillRoutes(app: FastifyInstance, shelf: Shelf): void {
   const describe = sharedDescriptions(shelf);
+  // A stored skill's refusal names its file below its root, never the root's path on this server.
+  const roots: RootPlaces = {
+    builtin: shelf.roots.builtin,
+    managed: shelf.roots.managed?.location,
+  };
   app.get("/api/skills", async (request): Promise<SkillsAnswer> => {
     const wording = wordingOf(request);
     const { catalog, records, payload, withheld, signers, findings } = await shelf.list();
@@ -88,10 +94,10 @@ export function registerSkillRoutes(app: FastifyInstance, shelf: Shelf): void {
           ...(signer === undefined ? {} : { signer }),
         };
       }),
-      refused: refused.map((skill) => listedRefusal(skill, wording)),
+      refused: refused.map((skill) => listedRefusal(skill, wording, roots)),
       revision,
       payload,
-      withheld: withheld.map((skill) => listedRefusal(skill, wording)),
+      withheld: withheld.map((skill) => listedRefusal(skill, wording, roots)),
       findings,
     };
   });
@@ -105,8 +111,8 @@ export function registerSkillRoutes(app: FastifyInstance, shelf: Shelf): void {
     const { accept } = query.data;
     const approved = await shelf.approve(request.params.id, TOKEN_NAME, { accept });
     if (!approved.ok) {
-      if (approved.findings === undefined) return sendRefusal(reply, approved.refusal);
-      const { status, body } = answerOf(approved.refusal, wordingOf(request));
+      if (approved.findings === undefined) return sendRefusal(reply, approved.refusal, roots);
+      const { status, body } = answerOf(approved.refusal, wordingOf(request), roots);
       const answer: ErrorAnswer = { ...body, findings: approved.findings };
       return reply.code(status).send(answer);
     }
@@ -132,7 +138,7 @@ export function registerSkillRoutes(app: FastifyInstance, shelf: Shelf): void {
 
   app.get<IdParams>("/api/skills/:id", async (request, reply) => {
     const described = await describe(request.params.id);
-    if (!described.ok) return sendRefusal(reply, described.refusal);
+    if (!described.ok) return sendRefusal(reply, described.refusal, roots);
     const { skill, files, treeDigest, record, verdict, signature, findings } =
       described.description;
     const { text, ...offered } = skill;
@@ -152,7 +158,7 @@ export function registerSkillRoutes(app: FastifyInstance, shelf: Shelf): void {
     const { id, "*": path } = request.params;
     const read = await shelf.streamFile(id, path);
     if (!read.ok) {
-      if (read.refusal.code === "unknown-skill") return sendRefusal(reply, read.refusal);
+      if (read.refusal.code === "unknown-skill") return sendRefusal(reply, read.refusal, roots);
       // A path the skill does not hold, however it fails (unsafe, a link, absent).
       return sendRefusal(reply, { code: "unknown-file", skill: id, path });
     }
@@ -166,7 +172,7 @@ export function registerSkillRoutes(app: FastifyInstance, shelf: Shelf): void {
 
   app.delete<IdParams>("/api/skills/:id", async (request, reply) => {
     const removed = await shelf.remove(request.params.id);
-    if (!removed.ok) return sendRefusal(reply, removed.refusal);
+    if (!removed.ok) return sendRefusal(reply, removed.refusal, roots);
     request.log.info({ skill: removed.id }, "skill removed");
     const answer: RemoveAnswer = { removed: removed.id };
     return answer;
