@@ -174,10 +174,41 @@ describe.sequential("choosing a collection's skills", () => {
 
       await page.getByRole("button", { name: "Import", exact: true }).click();
       const outcome = page.locator("#outcome");
-      await expect.poll(() => outcome.textContent(), patience).toContain("Imported 2 skills.");
+      await expect
+        .poll(() => outcome.textContent(), patience)
+        .toMatch(/^folder 'collection' \(5 files\) at .*Imported 2 skills\./);
       expect(await outcome.getAttribute("class")).toBe("outcome success");
       expect(posts.slice(1)).toEqual(["?skill=echo&skill=foxtrot"]);
       expect((await catalogIds()).sort()).toEqual(["alpha", "charlie", "delta", "echo", "foxtrot"]);
+    } finally {
+      page.off("request", onRequest);
+    }
+  });
+
+  it("offers a folder's skills a level deeper (a wrapper directory) with the path that selects them", async () => {
+    const folder = join(scratch, "wrapped");
+    writeTree(folder, {
+      "README.md": "# wrapped\n",
+      "inner/kilo/SKILL.md": "# kilo\n\nDoes kilo.\n",
+      "inner/lima/SKILL.md": "# lima\n\nDoes lima.\n",
+    });
+    const posts: string[] = [];
+    const onRequest = (request: { method(): string; url(): string }) => {
+      if (request.method() === "POST") posts.push(new URL(request.url()).search);
+    };
+    page.on("request", onRequest);
+    try {
+      await page.locator("#folder-input").setInputFiles(folder);
+      await expect.poll(() => page.locator("#choose").isVisible(), patience).toBe(true);
+      expect(await page.locator('li[data-listed="kilo"]').textContent()).toContain(
+        "found in wrapped/inner/kilo",
+      );
+      await page.getByRole("button", { name: "Import", exact: true }).click();
+      const outcome = page.locator("#outcome");
+      await expect
+        .poll(() => outcome.textContent(), patience)
+        .toMatch(/^folder 'wrapped' \(3 files\) at .*Imported 2 skills\./);
+      expect(posts).toEqual(["?list=1", "?path=inner&skill=kilo&skill=lima"]);
     } finally {
       page.off("request", onRequest);
     }
