@@ -4,7 +4,10 @@
 // description), refused ones with the refusal's sentence as the server
 // words it, a filter over id and description, and removal of a managed
 // skill (offered or refused) after a confirmation. Every Remove button is
-// named after its skill, so a screen reader hears which one it removes.
+// named after its skill, so a screen reader hears which one it removes. A
+// card's first line is its id and its Remove button only, the id cut to fit
+// (whole in its title), so neither the card nor the button moves with the
+// id's length; the facts follow on a line of their own.
 import { api } from "./api.js";
 import { byId, el, showRefusal } from "./dom.js";
 
@@ -41,6 +44,8 @@ export async function loadCatalog() {
   shown = answer.body;
   byId("revision").textContent = shown.revision;
   byId("revision").title = shown.revision;
+  // A label with nothing after it says nothing: it shows once there is a revision.
+  byId("revision-value").hidden = shown.revision === "";
   render();
 }
 
@@ -103,7 +108,16 @@ function skillCard(skill, withheld) {
     el(
       "div",
       { class: "skill-head" },
-      el("button", { type: "button", class: "link", onclick: () => openSkill(skill.id) }, skill.id),
+      el(
+        "button",
+        { type: "button", class: "link id", title: skill.id, onclick: () => openSkill(skill.id) },
+        skill.id,
+      ),
+      removeButton(skill),
+    ),
+    el(
+      "div",
+      { class: "skill-facts" },
       el("span", { class: `badge ${skill.origin}` }, skill.origin),
       el("span", { class: "size" }, skill.size),
       el("code", { class: "digest", title: skill.digest }, skill.digest),
@@ -121,7 +135,6 @@ function skillCard(skill, withheld) {
       withheld === undefined
         ? null
         : el("span", { class: "code", "data-withheld": withheld.code }, withheld.code),
-      removeButton(skill),
     ),
     el("p", { class: "description", title: skill.description }, skill.description ?? ""),
     withheld === undefined ? null : el("p", { class: "reason" }, withheld.message),
@@ -136,12 +149,16 @@ function refusedItem(refused) {
     el(
       "div",
       { class: "skill-head" },
-      el("span", { class: "id" }, refused.id),
+      el("span", { class: "id", title: refused.id }, refused.id),
+      removeButton(refused),
+    ),
+    el(
+      "div",
+      { class: "skill-facts" },
       refused.origin === undefined
         ? null
         : el("span", { class: `badge ${refused.origin}` }, refused.origin),
       el("span", { class: "code" }, refused.code),
-      removeButton(refused),
     ),
     el("p", { class: "reason" }, refused.message),
   );

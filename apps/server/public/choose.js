@@ -1,9 +1,13 @@
 // @ts-check
 // The skills of a collection as checkboxes: what `POST /api/imports?list=1`
-// answered for an archive, all ticked, each named by its id and the
-// directory it was found in. The page decides nothing about the archive: it
-// shows the listing and hands back the ticked skills, grouped by the `path`
-// the listing says selects them (one import takes one `path`).
+// answered for an archive or a folder, each named by its id and the
+// directory it was found in. The server judged each skill alone, as its
+// import would: one it would refuse is shown unticked and cannot be ticked,
+// with the refusal's code and the server's sentence beside it, before
+// anything is imported; the others are ticked. The page decides nothing
+// about the upload: it shows the listing and hands back the ticked skills,
+// grouped by the `path` the listing says selects them (one import takes one
+// `path`).
 import { byId, el } from "./dom.js";
 
 /** @typedef {import("./api.js").ListingAnswer["listing"]} Listing */
@@ -19,23 +23,37 @@ import { byId, el } from "./dom.js";
 export function chooseSkills(listing, name) {
   const form = /** @type {HTMLFormElement} */ (byId("choose"));
   const list = byId("choose-list");
+  const refused = listing.skills.filter((skill) => skill.verdict?.importable === false).length;
+  const held = `'${name}' holds ${listing.skills.length} skills; untick those not to import.`;
   byId("choose-legend").textContent =
-    `'${name}' holds ${listing.skills.length} skills; untick those not to import.`;
+    refused === 0
+      ? held
+      : `${held} ${refused === 1 ? "One is" : `${refused} are`} refused as said beside ${refused === 1 ? "it" : "each"}, and cannot be ticked.`;
   const boxes = listing.skills.map((skill, index) => {
+    const verdict = skill.verdict;
+    const importable = verdict === undefined || verdict.importable;
+    const described = importable
+      ? `choose-${index}-found`
+      : `choose-${index}-found choose-${index}-reason`;
     const box = el("input", {
       type: "checkbox",
       id: `choose-${index}`,
-      checked: true,
-      "aria-describedby": `choose-${index}-found`,
+      checked: importable,
+      disabled: !importable,
+      "aria-describedby": described,
     });
-    box.checked = true;
+    box.checked = importable;
     return { skill, box, index };
   });
   list.replaceChildren(
-    ...boxes.map(({ skill, box, index }) =>
-      el(
+    ...boxes.map(({ skill, box, index }) => {
+      const verdict = skill.verdict;
+      return el(
         "li",
-        { "data-listed": skill.name },
+        {
+          "data-listed": skill.name,
+          "data-importable": String(verdict === undefined || verdict.importable),
+        },
         el(
           "label",
           { for: box.id },
@@ -44,11 +62,19 @@ export function chooseSkills(listing, name) {
           el(
             "span",
             { class: "found", id: `choose-${index}-found` },
-            `found in ${skill.directory === "" ? "the archive's top" : skill.directory}`,
+            `found in ${skill.directory === "" ? "the top of what was sent" : skill.directory}`,
           ),
         ),
-      ),
-    ),
+        verdict === undefined || verdict.importable
+          ? null
+          : el(
+              "p",
+              { class: "reason", id: `choose-${index}-reason` },
+              el("span", { class: "code" }, verdict.refusal.code),
+              verdict.message,
+            ),
+      );
+    }),
   );
   const importButton = /** @type {HTMLButtonElement} */ (byId("choose-import"));
   const sync = () => {

@@ -18,7 +18,7 @@ const sections = ["import", "catalog"];
 function askForToken(refused) {
   following = false;
   byId("no-token").hidden = false;
-  for (const id of [...sections, "detail"]) byId(id).hidden = true;
+  for (const id of [...sections, "detail", "revision-value"]) byId(id).hidden = true;
   byId("no-token-why").dataset.refused = String(refused);
   if (refused) {
     byId("no-token-why").textContent =

@@ -41,16 +41,71 @@ export function el(tag, props = {}, ...children) {
 }
 
 /**
- * Shows a refusal (its code and the server's sentence) in `node`.
+ * The findings of a skill's files, one item each: its code, then the
+ * findings table's sentence, which names the file, line and column.
+ * @param {import("@skillshelf/bundle-reader").Finding[]} findings
+ * @returns {HTMLLIElement[]}
+ */
+export function findingItems(findings) {
+  return findings.map((finding) =>
+    el(
+      "li",
+      {
+        "data-code": finding.code,
+        "data-path": finding.path,
+        "data-severity": finding.severity,
+      },
+      el("span", { class: "code" }, finding.code),
+      finding.message,
+    ),
+  );
+}
+
+/**
+ * The Agent Skills specification's warnings, one item each: its code and sentence.
+ * @param {import("@skillshelf/bundle-reader").Warning[]} warnings
+ * @returns {HTMLLIElement[]}
+ */
+export function warningItems(warnings) {
+  return warnings.map((warning) =>
+    el(
+      "li",
+      { "data-code": warning.code, "data-field": warning.field },
+      el("span", { class: "code" }, warning.code),
+      warning.message,
+    ),
+  );
+}
+
+/**
+ * Shows a refusal (its code and the server's sentence) in `node`; a refusal
+ * that carries findings (`hidden-content`) lists every one of them, as the
+ * answer gives them, since its sentence names only the first.
  * @param {HTMLElement} node
  * @param {import("./api.js").ErrorAnswer} body
  * @param {string} [lead] what was being done, said before the sentence
  */
 export function showRefusal(node, body, lead) {
+  const findings = body.findings ?? [];
+  const count = findings.length;
   node.className = "outcome refusal";
   node.replaceChildren(
     ...(lead === undefined ? [] : [el("p", { class: "lead" }, lead)]),
     el("p", {}, el("span", { class: "code" }, body.refusal.code), body.message),
+    ...(count === 0
+      ? []
+      : [
+          el(
+            "p",
+            { class: "lead", id: `${node.id}-findings-title` },
+            `${count} finding${count === 1 ? "" : "s"} in all:`,
+          ),
+          el(
+            "ul",
+            { class: "findings-list", "aria-labelledby": `${node.id}-findings-title` },
+            ...findingItems(findings),
+          ),
+        ]),
   );
   node.hidden = false;
 }

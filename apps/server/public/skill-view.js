@@ -6,10 +6,11 @@
 // Above them, the findings of its files as held now (hidden text, HTML
 // comments, frontmatter that grants or runs, ambiguous frontmatter), each
 // with its code, place and the findings table's sentence, as `show` prints
-// them. Opening a skill moves focus to its heading. A file and a finding are
+// them, and the Agent Skills specification's warnings for its SKILL.md
+// (which never refuse). Opening a skill moves focus to its heading. A file and a finding are
 // shown with textContent only: markup in them stays text.
 import { api, apiHeaders, fileAddress, unreachable } from "./api.js";
-import { byId, el, showRefusal } from "./dom.js";
+import { byId, el, findingItems, showRefusal, warningItems } from "./dom.js";
 
 /** @typedef {import("./api.js").ListedFile} ListedFile */
 /** @typedef {{ name: string; path: string; folders: Map<string, Folder>; files: ListedFile[] }} Folder */
@@ -107,6 +108,7 @@ export async function showSkill(id) {
   heading.textContent = id;
   byId("detail-refusal").hidden = true;
   byId("detail-findings").hidden = true;
+  byId("detail-warnings").hidden = true;
   byId("viewer-name").textContent = "";
   byId("viewer-text").textContent = "";
   if (!answer.ok) {
@@ -116,11 +118,14 @@ export async function showSkill(id) {
     heading.focus();
     return;
   }
-  const { skill, files, record, verify, signature, findings } = answer.body;
+  const { skill, files, record, verify, signature, findings, warnings } = answer.body;
   showFindings(findings);
+  showWarnings(warnings);
   const facts = [
     ["origin", skill.origin],
-    ["path", skill.path],
+    // The server's own path means nothing to a browser and tells more than it
+    // should: a skill's SKILL.md is `<id>/SKILL.md` in its root, named by kind.
+    ["path", `${skill.id}/SKILL.md in the ${skill.origin} root`],
     ["digest", skill.digest],
     ["tree", skill.treeDigest],
     ["SKILL.md", skill.size],
@@ -161,16 +166,20 @@ function showFindings(findings) {
   const count = findings.length;
   byId("detail-findings-title").textContent =
     `${count} finding${count === 1 ? "" : "s"} in this skill's files, reported, not refused:`;
-  byId("detail-findings-list").replaceChildren(
-    ...findings.map((finding) =>
-      el(
-        "li",
-        { "data-code": finding.code, "data-path": finding.path },
-        el("span", { class: "code" }, finding.code),
-        finding.message,
-      ),
-    ),
-  );
+  byId("detail-findings-list").replaceChildren(...findingItems(findings));
+}
+
+/**
+ * The Agent Skills specification's warnings for its SKILL.md, one item each.
+ * @param {import("@skillshelf/bundle-reader").Warning[]} warnings
+ */
+function showWarnings(warnings) {
+  const box = byId("detail-warnings");
+  box.hidden = warnings.length === 0;
+  const count = warnings.length;
+  byId("detail-warnings-title").textContent =
+    `${count} warning${count === 1 ? "" : "s"} from the Agent Skills specification for its SKILL.md:`;
+  byId("detail-warnings-list").replaceChildren(...warningItems(warnings));
 }
 
 /**

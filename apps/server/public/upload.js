@@ -5,17 +5,20 @@
 // an upload runs, the pickers are disabled and a drop is turned away; Cancel
 // aborts it. Each upload's outcome names what was sent and when, and is
 // cleared when the next one starts. "replace" applies to one import and
-// unticks itself after it.
+// unticks itself after it. A successful import's outcome lists the Agent
+// Skills specification's warnings and the findings that did not refuse it,
+// as the answer carries them.
 // A browser sends no file modes: before a folder that holds scripts goes,
 // the page says they will be stored non-executable and that an archive
 // keeps modes. Which files look like scripts (a `#!` first line, `.sh`,
 // `.py`) only decides whether to say so; the server decides everything else.
-// A single file is first sent with `list=1`: when the server finds more than
-// one skill in it, the page offers them as checkboxes (choose.js) and imports
-// only the ticked ones with `skill=` (and the listing's `path=`).
+// Every upload, a folder or a single file, is first sent with `list=1`: when
+// the server finds more than one skill in it, the page offers them as
+// checkboxes (choose.js), each judged alone by the server, and imports only
+// the ticked ones with `skill=` (and the listing's `path=`).
 import { apiHeaders, refuseToken, unreachable } from "./api.js";
 import { chooseSkills } from "./choose.js";
-import { byId, el, showRefusal } from "./dom.js";
+import { byId, el, findingItems, showRefusal, warningItems } from "./dom.js";
 
 /** @typedef {{ path: string; file: File }} Upload */
 /** @typedef {{ kind: "folder"; name: string; files: Upload[] } | { kind: "file"; name: string; file: File }} Sending */
@@ -135,8 +138,6 @@ async function start(sending) {
   const replace = /** @type {HTMLInputElement} */ (byId("replace"));
   /** @type {XMLHttpRequestBodyInit} */
   let body;
-  /** @type {URLSearchParams[]} one query for each import to send */
-  let queries = [new URLSearchParams()];
   if (sending.kind === "folder") {
     const form = new FormData();
     for (const { path, file } of sending.files) {
@@ -146,28 +147,32 @@ async function start(sending) {
     body = form;
   } else {
     body = sending.file;
-    const listQuery = new URLSearchParams({ list: "1", name: sending.name });
-    const listed = await send(`/api/imports?${listQuery}`, body, sending);
-    if (listed.status !== 200) {
-      report(sending, listed);
+  }
+  // What the upload holds, each skill judged alone; a collection is offered as a choice.
+  const listQuery = new URLSearchParams({ list: "1" });
+  if (sending.kind === "file") listQuery.set("name", sending.name);
+  const listed = await send(`/api/imports?${listQuery}`, body, sending);
+  if (listed.status !== 200) {
+    report(sending, listed);
+    return;
+  }
+  /** @type {URLSearchParams[]} one query for each import to send */
+  let queries = [new URLSearchParams()];
+  const { listing } = /** @type {import("./api.js").ListingAnswer} */ (listed.body);
+  if (listing.skills.length > 1) {
+    const choice = await chooseSkills(listing, sending.name);
+    if (choice === undefined) {
+      showOutcome("neutral", el("p", {}, `Did not import ${described(sending)}.`));
       return;
     }
-    const { listing } = /** @type {import("./api.js").ListingAnswer} */ (listed.body);
-    if (listing.skills.length > 1) {
-      const choice = await chooseSkills(listing, sending.name);
-      if (choice === undefined) {
-        showOutcome("neutral", el("p", {}, `Did not import ${described(sending)}.`));
-        return;
-      }
-      queries = choice.map(({ path, skills }) => {
-        const query = new URLSearchParams();
-        if (path !== "") query.set("path", path);
-        for (const skill of skills) query.append("skill", skill);
-        return query;
-      });
-    }
-    for (const query of queries) query.set("name", sending.name);
+    queries = choice.map(({ path, skills }) => {
+      const query = new URLSearchParams();
+      if (path !== "") query.set("path", path);
+      for (const skill of skills) query.append("skill", skill);
+      return query;
+    });
   }
+  if (sending.kind === "file") for (const query of queries) query.set("name", sending.name);
   if (replace.checked) for (const query of queries) query.set("replace", "1");
   /** @type {import("./api.js").ImportAnswer} */
   const imported = { skills: [], warnings: [], findings: [] };
@@ -264,7 +269,9 @@ function report(sending, answer) {
   }
   if (answer.status === 401) refuseToken();
   if (answer.status === 201 || answer.status === 200) {
-    const { skills } = /** @type {import("./api.js").ImportAnswer} */ (answer.body);
+    const { skills, warnings, findings } = /** @type {import("./api.js").ImportAnswer} */ (
+      answer.body
+    );
     const items = skills.map((skill) =>
       el(
         "li",
@@ -279,11 +286,42 @@ function report(sending, answer) {
       el("p", { class: "lead" }, `${described(sending)} at ${when}:`),
       el("p", {}, `Imported ${count} skill${count === 1 ? "" : "s"}.`),
       el("ul", {}, ...items),
+      ...noted(
+        "warnings",
+        warnings.length,
+        "from the Agent Skills specification; the skills were imported all the same",
+        warningItems(warnings),
+      ),
+      ...noted(
+        "findings",
+        findings.length,
+        "in the files, reported, not refused",
+        findingItems(findings),
+      ),
     );
     return;
   }
   const body = /** @type {import("./api.js").ErrorAnswer | undefined} */ (answer.body);
   showRefusal(byId("outcome"), body ?? unreachable(), `${described(sending)} at ${when}:`);
+}
+
+/**
+ * What an import drew without being refused, under a lead that counts it;
+ * nothing when there is none.
+ * @param {"warnings" | "findings"} kind
+ * @param {number} count
+ * @param {string} what
+ * @param {HTMLLIElement[]} items
+ * @returns {HTMLElement[]}
+ */
+function noted(kind, count, what, items) {
+  if (count === 0) return [];
+  const noun = kind === "warnings" ? "warning" : "finding";
+  const title = `outcome-${kind}-title`;
+  return [
+    el("p", { class: "lead", id: title }, `${count} ${noun}${count === 1 ? "" : "s"} ${what}:`),
+    el("ul", { class: `${kind}-list`, id: `outcome-${kind}`, "aria-labelledby": title }, ...items),
+  ];
 }
 
 // ---- drag and drop ----

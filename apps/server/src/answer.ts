@@ -6,8 +6,15 @@
 // spelled as a query parameter (`path=skills`), unless the request comes from
 // the web console, which says so with the `skillshelf-wording: console`
 // header and is then told where to click instead (its chooser has no field
-// called `path`): the one sentence it shows is still the table's.
-import { httpStatus, message, type Refusal } from "@skillshelf/contract";
+// called `path`): the one sentence it shows is still the table's. Neither is
+// shown a place on the server (the contract's remoteRefusal).
+import {
+  httpStatus,
+  message,
+  type Refusal,
+  type RootPlaces,
+  remoteRefusal,
+} from "@skillshelf/contract";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { isRequestCode, type RequestRefusal, requestRefusals } from "./request-refusals.js";
 
@@ -30,20 +37,33 @@ export function wordingOf(request: FastifyRequest): Wording {
   return request.headers[wordingHeader] === "console" ? "console" : "http";
 }
 
-/** The status and body a refusal is answered with. */
+/**
+ * The status and body a refusal is answered with: the refusal as a remote
+ * reader is given it (no place on the server; a stored skill's path below
+ * `roots`), and the sentence worded from that, so it names none either.
+ */
 export function answerOf(
   refusal: ServerRefusal,
   wording: Wording = "http",
+  roots: RootPlaces = {},
 ): { status: number; body: RefusalBody } {
   if (isRequestRefusal(refusal)) {
     const rule = requestRefusals[refusal.code];
     return { status: rule.status, body: { refusal, message: rule.sentence(refusal) } };
   }
-  return { status: httpStatus(refusal), body: { refusal, message: message(refusal, wording) } };
+  const shown = remoteRefusal(refusal, roots);
+  return {
+    status: httpStatus(refusal),
+    body: { refusal: shown, message: message(shown, wording) },
+  };
 }
 
 /** Sends a refusal with its table status and sentence, worded as the request asks. */
-export function sendRefusal(reply: FastifyReply, refusal: ServerRefusal): FastifyReply {
-  const { status, body } = answerOf(refusal, wordingOf(reply.request));
+export function sendRefusal(
+  reply: FastifyReply,
+  refusal: ServerRefusal,
+  roots: RootPlaces = {},
+): FastifyReply {
+  const { status, body } = answerOf(refusal, wordingOf(reply.request), roots);
   return reply.code(status).send(body);
 }

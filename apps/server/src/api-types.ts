@@ -89,8 +89,18 @@ export type ApproveAnswer = {
  */
 export type ImportAnswer = { skills: ImportedSkill[]; warnings: Warning[]; findings: Finding[] };
 
-/** POST /api/imports?list=1: 200, what the source holds; nothing judged or stored. */
-export type ListingAnswer = { listing: BundleListing };
+/**
+ * One skill of a listing: where it lies and the `path` that selects it, and
+ * whether it imports when read alone; one that does not carries its refusal
+ * (with no place on the server) and the table's sentence for it, worded as
+ * the request asks (the console's chooser shows it beside the skill).
+ */
+export type ListedSource = Omit<BundleListing["skills"][number], "verdict"> & {
+  verdict?: { importable: true } | ({ importable: false } & RefusalBody);
+};
+
+/** POST /api/imports?list=1: 200, what the source holds, each skill judged alone; nothing stored. */
+export type ListingAnswer = { listing: Omit<BundleListing, "skills"> & { skills: ListedSource[] } };
 
 /**
  * Every non-2xx answer: a refusal (bundle, destination or request) with its

@@ -1,6 +1,8 @@
 // The API over real HTTP: the catalog, one skill, removal, the payload and
 // limits, and imports of a tar, a tar.gz, a zip (typed, or sniffed) and a form, with replace and dry run.
 
+import { mkdir, symlink, writeFile } from "node:fs/promises";
+import { join } from "node:path";
 import { limits, message } from "@skillshelf/contract";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { formOf, skillFiles, tarOf, tgzOf, uploadsOf, zipOf } from "./support/bodies.js";
@@ -38,6 +40,36 @@ describe("catalog", () => {
     expect(body.refused).toEqual([
       expect.objectContaining({ id: "Bad_Name", code: "invalid-id", reason: expect.any(String) }),
     ]);
+  });
+
+  it("names a refused stored skill's place below its root, never a server path, worded as asked", async () => {
+    await writeSkill(server.roots.managed, "house-style");
+    await mkdir(join(server.roots.managed, "linked"));
+    await writeFile(join(server.roots.managed, "target.md"), "# linked\n");
+    await symlink(
+      join(server.roots.managed, "target.md"),
+      join(server.roots.managed, "linked", "SKILL.md"),
+    );
+    const body = await bodyOf(await get("/api/skills"));
+    const [twice, linked] = body.refused;
+    expect(linked).toMatchObject({
+      id: "linked",
+      code: "link",
+      origin: "managed",
+      path: "linked/SKILL.md",
+    });
+    expect(linked.message).toContain("'linked/SKILL.md' is a symbolic link");
+    const one = await bodyOf(await get("/api/skills/linked"));
+    expect(one.refusal).toMatchObject({ code: "link", path: "linked/SKILL.md" });
+    expect(JSON.stringify(one)).not.toContain(server.roots.managed);
+    expect(twice).toMatchObject({ id: "house-style", code: "defined-twice", skill: "house-style" });
+    expect(twice.message).toBe(
+      "The skill 'house-style' is defined twice: in the builtin root and in the managed store; the order of the roots is never precedence, so remove or rename one of them.",
+    );
+    expect(twice.reason).toBe(twice.message);
+    for (const root of [server.roots.builtin, server.roots.managed]) {
+      expect(JSON.stringify(body.refused)).not.toContain(root);
+    }
   });
 
   it("shows one skill with its file list, sizes formatted, and no texts", async () => {
@@ -173,6 +205,10 @@ describe("imports", () => {
     expect(refusal.refusal.code).toBe("already-defined");
     expect(refusal.message).toBe(message(refusal.refusal, "http"));
     expect(refusal.message).toContain("import with replace=1");
+    // Where the clash lies is named by its root: an HTTP client is shown no server path.
+    expect(refusal.refusal).toEqual({ code: "already-defined", skill: "delta", origin: "managed" });
+    expect(refusal.message).toContain("'delta' is already defined in the managed store;");
+    expect(JSON.stringify(refusal)).not.toContain(server.roots.managed);
 
     const forConsole = await fetch(`${server.url}/api/imports`, {
       method: "POST",
@@ -186,6 +222,7 @@ describe("imports", () => {
     const worded = await bodyOf(forConsole);
     expect(worded.message).toBe(message(worded.refusal, "console"));
     expect(worded.message).toContain("tick 'replace managed skills with the same id'");
+    expect(JSON.stringify(worded)).not.toContain(server.roots.managed);
 
     const replaced = await post("/api/imports?replace=1", bundle, "application/gzip");
     expect(replaced.status).toBe(201);

@@ -4,7 +4,8 @@
 // descriptions clamped), the filter over id and description, a skill of 70
 // files as a collapsible tree with aligned sizes and the executable label,
 // the viewer in sight beside the list, one file fetched at a time, focus on
-// the skill's heading, refusals with the table's sentence, and axe-core
+// the skill's heading, refusals with the table's sentence, no server path
+// anywhere a browser user reads (a skill's place, a clash), and axe-core
 // finding no serious or critical violation on any view. Screenshots of each
 // width go to test-results/console/.
 import { chmod, mkdir, writeFile } from "node:fs/promises";
@@ -12,11 +13,20 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { skillFiles, tarOf } from "./support/bodies.js";
 import { launchChromium } from "./support/chromium.js";
-import { openPage, overflowOf, patience, seriousViolations } from "./support/console-page.js";
+import {
+  dropFile,
+  openPage,
+  overflowOf,
+  patience,
+  seriousViolations,
+} from "./support/console-page.js";
 import { bodyOf, startServer, type TestServer, writeSkill } from "./support/server.js";
 
 const shots = fileURLToPath(new URL("../test-results/console/", import.meta.url));
+/** The longest id the id rule allows: 64 characters. */
+const longId = "a-very-long-skill-identifier-that-goes-on-and-on-for-sixty-fours";
 const longDescription = `Turns meeting notes into minutes. ${"It keeps decisions, owners and dates, and drops the chatter. ".repeat(14)}`;
 
 let server: TestServer;
@@ -46,10 +56,7 @@ beforeAll(async () => {
     `---\nname: meeting-minutes\ndescription: ${longDescription}\n---\n\n# Meeting minutes\n`,
   );
   await writeBigSkill(server.roots.managed);
-  await writeSkill(
-    server.roots.managed,
-    "a-very-long-skill-identifier-that-goes-on-and-on-for-sixty-c",
-  );
+  await writeSkill(server.roots.managed, longId);
   await writeSkill(server.roots.managed, "mislabeled");
   await writeFile(join(server.roots.managed, "mislabeled", "SKILL.md"), "# another-name\n");
   browser = await launchChromium();
@@ -101,6 +108,43 @@ describe.sequential("the console's views", () => {
       await openSkill("big-skill");
       expect(await overflowOf(page)).toBeLessThanOrEqual(0);
       await page.screenshot({ path: join(shots, `skill-${width}.png`), fullPage: false });
+    },
+  );
+
+  it.each([390, 1440])(
+    "keeps a card's size and its Remove button in one place whatever the id's length, at %i px",
+    async (width) => {
+      await page.setViewportSize({ width, height: 900 });
+      expect(longId).toHaveLength(64);
+      /** Where a card's Remove button sits within the card, and the card's size. */
+      const placeOf = async (id: string) => {
+        const cardBox = (await card(id).boundingBox())!;
+        const button = (await card(id).locator("[data-remove]").boundingBox())!;
+        const head = (await card(id).locator(".skill-head").boundingBox())!;
+        return {
+          x: Math.round(button.x - cardBox.x),
+          y: Math.round(button.y - cardBox.y),
+          cardWidth: Math.round(cardBox.width),
+          headHeight: Math.round(head.height),
+        };
+      };
+      const short = await placeOf("big-skill");
+      const long = await placeOf(longId);
+      expect(long).toEqual(short);
+      if (width === 390) {
+        // One column: the two buttons share an absolute x too.
+        const a = await card("big-skill").locator("[data-remove]").boundingBox();
+        const b = await card(longId).locator("[data-remove]").boundingBox();
+        expect(Math.round(b!.x)).toBe(Math.round(a!.x));
+      }
+      // The id is cut within its own box, never past the button, and is whole in its title.
+      const id = card(longId).locator("button.link");
+      const idBox = (await id.boundingBox())!;
+      const removeBox = (await card(longId).locator("[data-remove]").boundingBox())!;
+      expect(idBox.x + idBox.width).toBeLessThanOrEqual(removeBox.x);
+      expect(await id.getAttribute("title")).toBe(longId);
+      expect(await id.evaluate((node) => node.scrollWidth > node.clientWidth)).toBe(true);
+      expect(await overflowOf(page)).toBeLessThanOrEqual(0);
     },
   );
 
@@ -216,6 +260,43 @@ describe.sequential("the console's views", () => {
       .toBe("Topic 29.\n".repeat(29 * 40 + 1));
   });
 
+  it("shows a browser user no server path: a skill's place is its root's kind, a clash names its root", async () => {
+    const noServerPath = async () => {
+      const text = (await page.locator("body").textContent()) ?? "";
+      const titles = await page
+        .locator("[title]")
+        .evaluateAll((nodes) => nodes.map((node) => node.getAttribute("title")).join(" "));
+      for (const root of [server.roots.builtin, server.roots.managed]) {
+        expect(text).not.toContain(root);
+        expect(titles).not.toContain(root);
+      }
+    };
+    await openSkill("house-style");
+    const facts = await page
+      .locator("#detail-facts")
+      .evaluate((list) =>
+        Object.fromEntries(
+          [...list.querySelectorAll("dt")].map((dt) => [
+            dt.textContent,
+            dt.nextElementSibling?.textContent,
+          ]),
+        ),
+      );
+    expect(facts.path).toBe("house-style/SKILL.md in the builtin root");
+    await noServerPath();
+    await openSkill("big-skill");
+    await noServerPath();
+
+    // A skill that clashes with a builtin one is named by its root.
+    await dropFile(page, "house-style.tar", tarOf("house-style", skillFiles("house-style")));
+    const outcome = page.locator("#outcome");
+    await expect.poll(() => outcome.getAttribute("class"), patience).toBe("outcome refusal");
+    expect(await outcome.textContent()).toContain(
+      "The skill 'house-style' is already defined in the builtin root, and a builtin skill is never overwritten by an import; rename it.",
+    );
+    await noServerPath();
+  });
+
   it("finds no serious or critical accessibility violation in the catalog, a skill and the removal dialog", async () => {
     for (const width of [390, 1440]) {
       await page.setViewportSize({ width, height: 900 });
@@ -237,10 +318,7 @@ describe.sequential("the console's views", () => {
         nodes.map((n) => [n.getAttribute("data-remove"), n.getAttribute("aria-label")]),
       );
     expect(names).toEqual([
-      [
-        "a-very-long-skill-identifier-that-goes-on-and-on-for-sixty-c",
-        "Remove a-very-long-skill-identifier-that-goes-on-and-on-for-sixty-c",
-      ],
+      [longId, `Remove ${longId}`],
       ["big-skill", "Remove big-skill"],
       ["mislabeled", "Remove mislabeled"],
     ]);

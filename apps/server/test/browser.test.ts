@@ -299,6 +299,10 @@ describe.sequential("the console", () => {
       const field = other.getByLabel("API token", { exact: true });
       await field.waitFor();
       expect(await other.locator("#catalog").isVisible()).toBe(false);
+      // No catalog, no revision: the header shows no label without a value.
+      const revisionLabel = other.locator("header").getByText("revision", { exact: true });
+      expect(await revisionLabel.isVisible()).toBe(false);
+      expect(await other.locator("header").isVisible()).toBe(true);
       expect(await seriousViolations(other)).toEqual([]);
       await other.screenshot({ path: join(shots, "09-no-token.png") });
       await field.fill("not-the-token-at-all");
@@ -312,6 +316,8 @@ describe.sequential("the console", () => {
       await expect
         .poll(() => other.locator('li[data-skill="house-style"]').count(), patience)
         .toBe(1);
+      expect(await revisionLabel.isVisible()).toBe(true);
+      expect(await other.locator("#revision").textContent()).toMatch(/^[0-9a-f]{64}$/);
       expect(await other.evaluate("sessionStorage.getItem('skillshelf-token')")).toBe(server.token);
       expect(other.url()).toBe(`${server.url}/`);
       await other.reload();

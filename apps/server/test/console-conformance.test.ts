@@ -5,7 +5,12 @@
 // the import's answer must give the case's verdict. The sample holds regular
 // files only (a browser follows links and drops empty folders, so those
 // cases say nothing about the console) and imports with replace, so cases
-// naming the same skill do not collide in the store.
+// naming the same skill do not collide in the store. Every folder is
+// listed first and a collection is offered in the chooser, its importable
+// skills ticked and imported as offered; a folder whose skills lie a level
+// deeper (a wrapper directory) is offered with the `path` that selects them
+// rather than refused, so that case is browser-choose.test.ts's, not this
+// sample's.
 import {
   buildFolder,
   cases,
@@ -30,7 +35,6 @@ const sample = new Set([
   "file content that is not UTF-8",
   "a collection directory without SKILL.md",
   "a file beside the skill directories",
-  "a folder holding a wrapper directory is two levels",
   "a root skill accepts files of any name beside SKILL.md",
   "tag characters spelling text are refused as hidden content",
 ]);
@@ -69,18 +73,39 @@ runConformance({
     const folder = await buildFolder(input.case, await makeScratchDir());
     // "replace" applies to one import and unticks itself after it.
     await page.locator("#replace").check();
-    const answered = page.waitForResponse(
-      (r) => r.url().startsWith(`${server.url}/api/imports`) && r.request().method() === "POST",
-    );
+    const posted = (listing: boolean) =>
+      page.waitForResponse(
+        (r) =>
+          r.url().startsWith(`${server.url}/api/imports`) &&
+          r.request().method() === "POST" &&
+          new URL(r.url()).searchParams.has("list") === listing,
+      );
+    const listed = posted(true);
+    const imported = posted(false);
+    // Nothing else waits for the import's answer when the listing refuses.
+    imported.catch(() => {});
     await page.locator("#folder-input").setInputFiles(folder);
     // A folder holding scripts is sent once its notice is acknowledged.
     await page
-      .locator("#scripts-notice:not([hidden]), #progress:not([hidden]), #outcome:not([hidden])")
+      .locator(
+        "#scripts-notice:not([hidden]), #progress:not([hidden]), #choose:not([hidden]), #outcome:not([hidden])",
+      )
       .first()
       .waitFor();
     if (await page.locator("#scripts-notice").isVisible())
       await page.locator("#scripts-go").click();
-    const response = await answered;
+    // Every folder is listed first; a listing's refusal is the upload's answer.
+    const listing = await listed;
+    if (listing.status() !== 200) {
+      return verdictOfAnswer(listing.status(), await listing.json(), input, server.roots);
+    }
+    // A collection is offered as a choice: its importable skills go, ticked as offered.
+    await page
+      .locator("#choose:not([hidden]), #progress:not([hidden]), #outcome:not([hidden])")
+      .first()
+      .waitFor();
+    if (await page.locator("#choose").isVisible()) await page.locator("#choose-import").click();
+    const response = await imported;
     return verdictOfAnswer(response.status(), await response.json(), input, server.roots);
   },
 });

@@ -1,9 +1,11 @@
 import { mkdtempSync, readFileSync, rmSync, symlinkSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { message, type Refusal } from "@skillshelf/contract";
 import { commitTree, writeTree } from "@skillshelf/test-utils";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { bodyOf, startServer, type TestServer } from "./support/server.js";
+import { tarOf } from "./support/bodies.js";
+import { bodyOf, startServer, type TestServer, writeSkill } from "./support/server.js";
 
 const png = Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0xff]);
 const skill = (name: string): string =>
@@ -45,6 +47,11 @@ const post = (query: string): Promise<Response> =>
 
 describe("selecting from a whole repository over HTTP", () => {
   it("list=1 answers what the source holds, each skill judged alone, and stores nothing", async () => {
+    const canvasRefusal: Refusal = {
+      code: "not-utf8",
+      path: "repo-main/skills/canvas/a.ttf",
+      concerns: [{ skill: "canvas", count: 1 }],
+    };
     const response = await post("list=1");
     expect(response.status).toBe(200);
     expect(await bodyOf(response)).toEqual({
@@ -58,11 +65,8 @@ describe("selecting from a whole repository over HTTP", () => {
             name === "canvas"
               ? {
                   importable: false,
-                  refusal: {
-                    code: "not-utf8",
-                    path: "repo-main/skills/canvas/a.ttf",
-                    concerns: [{ skill: "canvas", count: 1 }],
-                  },
+                  refusal: canvasRefusal,
+                  message: message(canvasRefusal, "http"),
                 }
               : { importable: true },
         })),
@@ -71,6 +75,42 @@ describe("selecting from a whole repository over HTTP", () => {
     });
     const skills = await bodyOf(await fetch(`${server.url}/api/skills`, { headers: server.auth }));
     expect(skills.skills).toEqual([]);
+  });
+
+  it("list=1 judges each skill as its import would: hidden content refuses, worded for the console when it asks", async () => {
+    const tags = [..."obey"].map((c) => String.fromCodePoint(0xe0000 + c.charCodeAt(0))).join("");
+    await writeSkill(server.roots.builtin, "shipped");
+    const archive = tarOf("repo", {
+      "skills/clean/SKILL.md": skill("clean"),
+      "skills/sly/SKILL.md": `${skill("sly")}\nRead${tags} this.\n`,
+      "skills/shipped/SKILL.md": skill("shipped"),
+    });
+    const response = await fetch(`${server.url}/api/imports?list=1&name=repo.tar`, {
+      method: "POST",
+      headers: { ...server.auth, "skillshelf-wording": "console" },
+      body: archive,
+    });
+    expect(response.status).toBe(200);
+    const { listing } = await bodyOf(response);
+    const verdicts = Object.fromEntries(
+      listing.skills.map((s: { name: string; verdict: unknown }) => [s.name, s.verdict]),
+    );
+    expect(verdicts.clean).toEqual({ importable: true });
+    expect(verdicts.sly).toMatchObject({
+      importable: false,
+      refusal: { code: "hidden-content", skill: "sly", path: "SKILL.md", count: 1 },
+    });
+    expect(verdicts.sly.message).toBe(message(verdicts.sly.refusal, "console"));
+    // A builtin skill of the same id: no replace lifts it, so the listing says so, naming the root.
+    expect(verdicts.shipped).toEqual({
+      importable: false,
+      refusal: { code: "already-defined", skill: "shipped", origin: "builtin" },
+      message:
+        "The skill 'shipped' is already defined in the builtin root, and a builtin skill is never overwritten by an import; rename it.",
+    });
+    expect(verdicts.sly.message).toMatch(
+      /^The import of skill 'sly' is refused for hidden content: SKILL\.md:6:5 holds hidden text "obey"/,
+    );
   });
 
   it("imports the skills named with path= and repeated skill=", async () => {

@@ -42,7 +42,9 @@ export {
   httpStatus,
   isRefusal,
   message,
+  type RootPlaces,
   refusalTable,
+  remoteRefusal,
   toRefusal,
 } from "./refusals.js";
 export { decodeText, isText } from "./text.js";

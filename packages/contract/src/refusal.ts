@@ -78,11 +78,18 @@ export type Refusal<C extends Code = Code> = {
    * fault, and how many files of each, so the rest can be imported with `skip`.
    */
   concerns?: { skill: string; count: number }[];
-  /** already-defined, when an import clashes more than once: every skill already defined, with where (`skill` and `other` are the first). */
-  clashes?: { skill: string; other: string }[];
+  /**
+   * already-defined, when an import clashes more than once: every skill
+   * already defined, with where (`skill`, `other` and `origin` are the first).
+   */
+  clashes?: { skill: string; other?: string; origin?: "builtin" | "managed" }[];
   /** Layout refusals and not-in-source: where SKILL.md files lie deeper, as `path` values, most first. */
   found?: { path: string; count: number }[];
-  /** For a catalog refusal: the root the skill lives in. */
+  /**
+   * For a catalog refusal: the root the skill lives in; for already-defined:
+   * the root the clashing skill is defined in (then `other` is a place on the
+   * server, which a remote surface names by this root instead).
+   */
   origin?: "builtin" | "managed";
   /** identity-mismatch of a skill being imported: what its id was taken from (its folder, or its archive's file name). */
   namedAfter?: "folder" | "archive";

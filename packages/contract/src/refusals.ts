@@ -37,6 +37,9 @@ const unsafeReasons: Record<UnsafePathReason, string> = {
   "trailing-dot-or-space": "one of its names ends in a dot or a space",
 };
 
+/** `words` between `before` and `after`, or nothing when there are no words. */
+const spaced = (words: string, before: string, after = ""): string =>
+  words === "" ? "" : `${before}${words}${after}`;
 const at = (r: Refusal): string => (r.path === undefined ? "" : ` '${r.path}'`);
 const inSkill = (r: Refusal): string => (r.skill === undefined ? "" : ` of skill '${r.skill}'`);
 const detail = (r: Refusal): string => (r.detail === undefined ? "" : ` (${r.detail})`);
@@ -280,8 +283,10 @@ export const refusalTable: Record<Code, RefusalRule> = {
     409,
     (r, say) =>
       r.clashes !== undefined && r.clashes.length > 1
-        ? `The skills ${r.clashes.map((c) => `'${c.skill}' (at ${c.other})`).join(", ")} are already defined; ${say.replace()} to overwrite managed skills, or rename them.`
-        : `The skill '${r.skill ?? ""}' is already defined${r.other === undefined ? "" : ` at ${r.other}`}; ${say.replace()} to overwrite a managed skill, or rename it.`,
+        ? `The skills ${r.clashes.map((c) => `'${c.skill}'${spaced(say.definedAt(c.other, c.origin), " (", ")")}`).join(", ")} are already defined; ${say.replace()} to overwrite managed skills, or rename them.`
+        : r.origin === "builtin"
+          ? `The skill '${r.skill ?? ""}' is already defined${spaced(say.definedAt(r.other, r.origin), " ")}, and a builtin skill is never overwritten by an import; rename it.`
+          : `The skill '${r.skill ?? ""}' is already defined${spaced(say.definedAt(r.other, r.origin), " ")}; ${say.replace()} to overwrite a managed skill, or rename it.`,
     ["replace"],
   ),
   "unknown-skill": refused(
@@ -400,8 +405,8 @@ export const refusalTable: Record<Code, RefusalRule> = {
   ),
   "defined-twice": refused(
     409,
-    (r) =>
-      `The skill '${r.skill ?? ""}' is defined twice: builtin at ${r.path ?? "the builtin root"}, and managed at ${r.other ?? "the managed root"}; the order of the roots is never precedence, so remove or rename one of them.`,
+    (r, say) =>
+      `The skill '${r.skill ?? ""}' is defined twice: ${say.bothRoots(r.path, r.other)}; the order of the roots is never precedence, so remove or rename one of them.`,
   ),
   "invalid-frontmatter": refused(
     422,
@@ -434,6 +439,44 @@ export const refusalTable: Record<Code, RefusalRule> = {
  */
 export function message(refusal: Refusal, surface: Surface = "library"): string {
   return refusalTable[refusal.code].sentence(refusal, wordingFor(surface));
+}
+
+/** The roots' places on the server, by kind, that a remote reader is not shown. */
+export type RootPlaces = { builtin?: string | undefined; managed?: string | undefined };
+
+/**
+ * The refusal as a reader on another machine (the HTTP API, the console) is
+ * given it: an already-defined clash's place on the server (`other`, a path
+ * or a database's address) is left out where `origin` names its root, a
+ * defined-twice skill's two paths are, and a stored skill's `path` below its
+ * root (`roots`) is cut to the part below the root (`<id>/SKILL.md`). Its
+ * sentence, worded from this refusal, then names no server path either.
+ * Every other field is the reader's to see.
+ */
+export function remoteRefusal(refusal: Refusal, roots: RootPlaces = {}): Refusal {
+  if (refusal.code === "defined-twice") {
+    // Both places are the roots' paths on the server; the sentence names the roots by kind.
+    const { path: _builtin, other: _managed, ...shown } = refusal;
+    return shown;
+  }
+  if (refusal.code !== "already-defined") return belowRoot(refusal, roots);
+  const { other, clashes, ...rest } = refusal;
+  const shown: Refusal = rest;
+  if (other !== undefined && refusal.origin === undefined) shown.other = other;
+  if (clashes !== undefined) {
+    shown.clashes = clashes.map(({ other: place, ...clash }) =>
+      place === undefined || clash.origin !== undefined ? clash : { ...clash, other: place },
+    );
+  }
+  return shown;
+}
+
+/** A stored skill's refusal with its `path` cut to the part below its root. */
+function belowRoot(refusal: Refusal, roots: RootPlaces): Refusal {
+  const { origin, path } = refusal;
+  const root = origin === undefined ? undefined : roots[origin];
+  if (root === undefined || path === undefined || !path.startsWith(`${root}/`)) return refusal;
+  return { ...refusal, path: path.slice(root.length + 1) };
 }
 
 /** The HTTP status a surface answers a refusal with. */

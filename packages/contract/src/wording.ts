@@ -30,7 +30,38 @@ export type Wording = {
   selectedDirectory: () => string;
   /** Follows "is already defined; ". */
   replace: () => string;
+  /**
+   * Where a clashing skill is defined, after "is already defined" (empty
+   * when nothing says): the server's own path for the library and the CLI,
+   * which run beside it; the root's kind for the HTTP API and the console,
+   * whose readers are on another machine and are shown no server path.
+   * `other` without an `origin` names no root (another skill of the bundle).
+   */
+  definedAt: (other: string | undefined, origin: "builtin" | "managed" | undefined) => string;
+  /** Follows "is defined twice: ": the two places, as definedAt names them. */
+  bothRoots: (builtin: string | undefined, managed: string | undefined) => string;
 };
+
+/** Where a clash lies, for a reader on another machine: the root's kind, never its path. */
+const remotePlace = (
+  other: string | undefined,
+  origin: "builtin" | "managed" | undefined,
+): string =>
+  origin === "builtin"
+    ? "in the builtin root"
+    : origin === "managed"
+      ? "in the managed store"
+      : other === undefined
+        ? ""
+        : `at ${other}`;
+
+const localPlace = (other: string | undefined): string =>
+  other === undefined ? "" : `at ${other}`;
+
+const localRoots = (builtin: string | undefined, managed: string | undefined): string =>
+  `builtin at ${builtin ?? "the builtin root"}, and managed at ${managed ?? "the managed root"}`;
+
+const remoteRoots = (): string => "in the builtin root and in the managed store";
 
 const fileNames = "a file name such as my-skill.zip or my-skill.tar.gz";
 
@@ -45,6 +76,8 @@ const wordings: Record<Surface, Wording> = {
     nameArchive: () => `name it (give the archive source a name, ${fileNames})`,
     selectedDirectory: () => "with the option path, the directory you select",
     replace: () => "install with the option replace: true",
+    definedAt: localPlace,
+    bothRoots: localRoots,
   },
   cli: {
     importUnder: (path) => `import with --path ${path}`,
@@ -54,6 +87,8 @@ const wordings: Record<Surface, Wording> = {
     nameArchive: () => `name it (--name my-skill when reading stdin, or ${fileNames})`,
     selectedDirectory: () => "with --path, the directory you select",
     replace: () => "import with --replace",
+    definedAt: localPlace,
+    bothRoots: localRoots,
   },
   http: {
     importUnder: (path) => `import with path=${path}`,
@@ -63,6 +98,8 @@ const wordings: Record<Surface, Wording> = {
     nameArchive: () => `name it (name=my-skill, or ${fileNames})`,
     selectedDirectory: () => "with path=, the directory you select",
     replace: () => "import with replace=1",
+    definedAt: remotePlace,
+    bothRoots: remoteRoots,
   },
   console: {
     importUnder: (path) => `choose the directory '${path}' in the chooser`,
@@ -73,6 +110,8 @@ const wordings: Record<Surface, Wording> = {
     nameArchive: () => `rename the archive to ${fileNames} and drop it again`,
     selectedDirectory: () => "the folder you dropped, or the directory you chose in the chooser",
     replace: () => "tick 'replace managed skills with the same id'",
+    definedAt: remotePlace,
+    bothRoots: remoteRoots,
   },
 };
 

@@ -12,6 +12,7 @@ import {
   message,
   type Refusal,
   refusalTable,
+  remoteRefusal,
   type Surface,
   sourceCodes,
   surfaces,
@@ -174,6 +175,104 @@ describe("options, as each surface spells them", () => {
   it("words a sentence that names no option alike on every surface", () => {
     const refusal: Refusal = { code: "unsafe-path", path: "../x", why: "traversal" };
     for (const surface of surfaces) expect(message(refusal, surface)).toBe(message(refusal));
+  });
+});
+
+describe("already-defined: where the clash lies, and no server path for a remote reader", () => {
+  const one: Refusal = {
+    code: "already-defined",
+    skill: "pdf",
+    other: "/srv/skillshelf/skills/pdf",
+    origin: "managed",
+  };
+  const many: Refusal = {
+    ...one,
+    clashes: [
+      { skill: "pdf", other: "/srv/skillshelf/skills/pdf", origin: "managed" },
+      { skill: "house", other: "/srv/workspace/skills/house", origin: "builtin" },
+    ],
+  };
+
+  it.each<Surface>(["library", "cli"])("names the server's path on the %s", (surface) => {
+    expect(message(one, surface)).toContain("is already defined at /srv/skillshelf/skills/pdf;");
+    expect(message(many, surface)).toContain(
+      "'pdf' (at /srv/skillshelf/skills/pdf), 'house' (at /srv/workspace/skills/house) are already defined;",
+    );
+  });
+
+  it.each<Surface>(["http", "console"])("names the root, not its path, over %s", (surface) => {
+    expect(message(one, surface)).toContain("'pdf' is already defined in the managed store;");
+    expect(message(many, surface)).toContain(
+      "'pdf' (in the managed store), 'house' (in the builtin root) are already defined;",
+    );
+    for (const refusal of [one, many]) expect(message(refusal, surface)).not.toContain("/srv");
+  });
+
+  it("names a skill defined twice by its roots, not their paths, for a remote reader", () => {
+    const twice: Refusal = {
+      code: "defined-twice",
+      skill: "pdf",
+      path: "/srv/workspace/skills/pdf",
+      other: "/srv/skillshelf/skills/pdf",
+    };
+    expect(message(twice, "cli")).toContain(
+      "defined twice: builtin at /srv/workspace/skills/pdf, and managed at /srv/skillshelf/skills/pdf;",
+    );
+    for (const surface of ["http", "console"] as const) {
+      expect(message(twice, surface)).toContain(
+        "'pdf' is defined twice: in the builtin root and in the managed store;",
+      );
+    }
+    expect(remoteRefusal(twice)).toEqual({ code: "defined-twice", skill: "pdf" });
+  });
+
+  it("tells a clash with one builtin skill to rename, since no replace overwrites it", () => {
+    const builtin: Refusal = { ...one, other: "/srv/workspace/skills/pdf", origin: "builtin" };
+    expect(message(builtin, "console")).toBe(
+      "The skill 'pdf' is already defined in the builtin root, and a builtin skill is never overwritten by an import; rename it.",
+    );
+    expect(message(builtin, "cli")).toContain("already defined at /srv/workspace/skills/pdf, and");
+  });
+
+  it("cuts a stored skill's path to the part below its root for a remote reader", () => {
+    const link: Refusal = {
+      code: "link",
+      skill: "notes",
+      origin: "managed",
+      path: "/srv/skillshelf/skills/notes/SKILL.md",
+    };
+    const roots = { builtin: "/srv/workspace/skills", managed: "/srv/skillshelf/skills" };
+    const shown = remoteRefusal(link, roots);
+    expect(shown).toEqual({ ...link, path: "notes/SKILL.md" });
+    expect(message(shown, "console")).toContain("'notes/SKILL.md' is a symbolic link");
+    // A path below no root named is left as it is.
+    expect(remoteRefusal({ ...link, origin: "builtin" }, roots)).toEqual({
+      ...link,
+      origin: "builtin",
+    });
+  });
+
+  it("leaves the server's places out of the refusal a remote reader is given", () => {
+    expect(remoteRefusal(one)).toEqual({
+      code: "already-defined",
+      skill: "pdf",
+      origin: "managed",
+    });
+    expect(JSON.stringify(remoteRefusal(many))).not.toContain("/srv");
+    expect(remoteRefusal(many).clashes).toEqual([
+      { skill: "pdf", origin: "managed" },
+      { skill: "house", origin: "builtin" },
+    ]);
+    // A clash inside one bundle names no root: its words are kept.
+    const twice: Refusal = {
+      code: "already-defined",
+      skill: "pdf",
+      other: "another skill of this bundle",
+    };
+    expect(remoteRefusal(twice)).toEqual(twice);
+    expect(message(twice, "http")).toContain("already defined at another skill of this bundle;");
+    const fsRefusal: Refusal = { code: "link", path: "a/b" };
+    expect(remoteRefusal(fsRefusal)).toBe(fsRefusal);
   });
 });
 

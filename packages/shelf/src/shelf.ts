@@ -11,10 +11,13 @@
 // imported here statically; list's own pieces (the catalog, the gate, the
 // MCP source) are imported as they are.
 import {
+  acceptFindings,
   type Finding,
   type FindingCode,
+  findingsOf,
   type ListResult,
   listBundle,
+  type Skill,
   type Source,
   type Warning,
 } from "@skillshelf/bundle-reader";
@@ -36,6 +39,7 @@ import type {
 import {
   type ApproveResult,
   approve,
+  builtinClash,
   type CatalogWithBodies,
   type GateOptions,
   gateCatalog,
@@ -116,7 +120,8 @@ export type Shelf = {
   digest(source: Source, choices?: ReadChoices): Promise<DigestResult>;
   /**
    * What a source holds, and under which path; with `judge`, whether each
-   * skill imports when read alone (the reader's rules, then the catalog's).
+   * skill imports when read alone (the reader's rules, the catalog's, then
+   * the findings that refuse by default).
    */
   listSource(
     source: Source,
@@ -177,6 +182,25 @@ export type Shelf = {
   close(): Promise<void>;
 };
 
+/**
+ * What refuses a skill read alone, as an import with no `accept` would: the
+ * catalog's rules, the findings that refuse by default (`hidden-content`),
+ * then a skill of the same id in the builtin root (`already-defined`, which
+ * no `replace` lifts), so a listing never calls importable what its import
+ * is sure to refuse. A clash with a managed skill is left to the import,
+ * since `replace` decides it.
+ */
+const judgeAloneIn =
+  (builtin: string) =>
+  (skill: Skill): Refusal | undefined => {
+    const refusal = validateSkill(skill);
+    if (refusal !== undefined) return refusal;
+    const judged = acceptFindings(findingsOf(skill));
+    if (!judged.ok) return judged.refusal;
+    const clash = builtinClash(builtin, skill.name);
+    return clash === undefined ? undefined : { code: "already-defined", ...clash };
+  };
+
 /** The operations over `roots`, recording `tool` in every install and holding skills to `trust`. */
 export function shelfOver(roots: Roots, tool: string, trust: Trust = NO_TRUST): Shelf {
   const { managed } = roots;
@@ -197,7 +221,7 @@ export function shelfOver(roots: Roots, tool: string, trust: Trust = NO_TRUST): 
     listSource: (source, choices = {}) =>
       listBundle(source, {
         ...pick(choices),
-        ...(choices.judge === true ? { judge: validateSkill } : {}),
+        ...(choices.judge === true ? { judge: judgeAloneIn(roots.builtin) } : {}),
       }),
     check: async (source, choices = {}) => {
       const { importSource } = await import("./import-flow.js");

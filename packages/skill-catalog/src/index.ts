@@ -17,6 +17,7 @@ export { applySet, check, install } from "./install.js";
 export { KNOWN_SKILLS, storedFindings, storedSpecWarnings, treeFindings } from "./known-skills.js";
 export { load } from "./load.js";
 export { type PayloadUse, payloadUse, refusePayloadTooLarge } from "./payload-bound.js";
+export { builtinClash } from "./plan-install.js";
 export { MAX_RECORD_BYTES } from "./read-record.js";
 export type { FileRead, SkillFileRead } from "./read-skill-file.js";
 export {

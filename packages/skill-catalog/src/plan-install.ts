@@ -29,6 +29,22 @@ export function validateBundle(skills: readonly Skill[]): Refusal | undefined {
   return undefined;
 }
 
+/**
+ * The clash an incoming skill `id` has with the builtin root, which no
+ * import may overwrite, whatever `replace` says; undefined when it has none.
+ * Read from the root alone, so a listing can judge a skill by it before any
+ * import.
+ */
+export function builtinClash(
+  builtin: string,
+  id: string,
+): { skill: string; other: string; origin: "builtin" } | undefined {
+  const inBuiltin = inspectRoot(builtin, id);
+  if (inBuiltin === undefined || judgeEntry(inBuiltin, "builtin").kind === "absent")
+    return undefined;
+  return { skill: id, other: inBuiltin.dir, origin: "builtin" };
+}
+
 /** Where a stored skill lives, in words: `<store>/<id>`. */
 export const placeOf = (store: ManagedStore, id: string): string => `${store.location}/${id}`;
 
@@ -48,17 +64,17 @@ export async function admitInstall(
 ): Promise<{ ok: true; installed: InstalledSkill[] } | { ok: false; refusal: Refusal }> {
   const installed: InstalledSkill[] = [];
   // Every clash is named at once, so one fix (rename, --replace, --skip) covers them all.
-  const clashes: { skill: string; other: string }[] = [];
+  const clashes: { skill: string; other: string; origin: "builtin" | "managed" }[] = [];
   for (const skill of skills) {
     const id = skill.name;
-    const inBuiltin = inspectRoot(builtin, id);
-    if (inBuiltin !== undefined && judgeEntry(inBuiltin, "builtin").kind !== "absent") {
-      clashes.push({ skill: id, other: inBuiltin.dir });
+    const inBuiltin = builtinClash(builtin, id);
+    if (inBuiltin !== undefined) {
+      clashes.push(inBuiltin);
       continue;
     }
     const present = await view.has(id);
     if (present && !replace) {
-      clashes.push({ skill: id, other: placeOf(store, id) });
+      clashes.push({ skill: id, other: placeOf(store, id), origin: "managed" });
       continue;
     }
     const skillFile = skillFileOf(skill);

@@ -174,8 +174,8 @@ describe("install and check", () => {
     const roots = await seededRoots();
     const result = await install(roots, [simple("shipped"), simple("new-one"), simple("mine")]);
     const clashes = [
-      { skill: "shipped", other: join(roots.builtin, "shipped") },
-      { skill: "mine", other: join(roots.managedDir, "mine") },
+      { skill: "shipped", other: join(roots.builtin, "shipped"), origin: "builtin" as const },
+      { skill: "mine", other: join(roots.managedDir, "mine"), origin: "managed" as const },
     ];
     expect(result).toEqual({
       ok: false,
@@ -187,6 +187,9 @@ describe("install and check", () => {
     if (!result.ok) {
       expect(message(result.refusal)).toBe(
         `The skills 'shipped' (at ${clashes[0]!.other}), 'mine' (at ${clashes[1]!.other}) are already defined; install with the option replace: true to overwrite managed skills, or rename them.`,
+      );
+      expect(message(result.refusal, "http")).toBe(
+        "The skills 'shipped' (in the builtin root), 'mine' (in the managed store) are already defined; import with replace=1 to overwrite managed skills, or rename them.",
       );
     }
   });

@@ -334,7 +334,7 @@ export class PgStore implements PostgresStore {
     // Another writer that bypassed the lock stored one of these ids first.
     const { code, constraint } = error as { code?: unknown; constraint?: unknown };
     if (code === "23505" && constraint === "skills_pkey") {
-      return { code: "already-defined", skill: ids[0], other: this.location };
+      return { code: "already-defined", skill: ids[0], other: this.location, origin: "managed" };
     }
     const refusal: Refusal = {
       code: "store-failed",

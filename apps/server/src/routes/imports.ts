@@ -3,7 +3,9 @@
 // `strict=1` to refuse a bundle that draws specification warnings, `path=`
 // and `skill=` (repeated) to select, `accept=` (repeated) to let findings of
 // a code not refuse this import, and `list=1` to answer only what the
-// source holds (the shelf's listSource), storing nothing. The
+// source holds (the shelf's listSource), storing nothing, each skill judged
+// alone and a refused one given the table's sentence, worded as the request
+// asks (the console's chooser shows it before anything is imported). The
 // gate admits the request before a byte of its body is read; the parsers
 // (registered only in this route's scope) stream the body under the caps;
 // the answer is 201 with the installed skills, warnings and findings (200
@@ -11,13 +13,14 @@
 // `hidden-content`, every finding). Reading the body into skills and storing
 // them waits for one of the unpack turns (unpack-turns.ts), so no more than
 // two bundles are held unpacked in memory however many imports are admitted.
+import type { BundleListing } from "@skillshelf/bundle-reader";
 import { MAX_ENTRIES, MAX_PATH_BYTES, MAX_SEGMENT_BYTES } from "@skillshelf/contract";
 import type { Shelf } from "@skillshelf/shelf";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { z } from "zod";
 import { acceptParam } from "../accept-param.js";
-import { answerOf, sendRefusal, wordingOf } from "../answer.js";
-import type { ErrorAnswer, ImportAnswer } from "../api-types.js";
+import { answerOf, sendRefusal, type Wording, wordingOf } from "../answer.js";
+import type { ErrorAnswer, ImportAnswer, ListingAnswer } from "../api-types.js";
 import type { ImportCaps } from "../imports/caps.js";
 import type { ImportGate, ImportTicket } from "../imports/gate.js";
 import { readForm } from "../imports/multipart.js";
@@ -44,6 +47,19 @@ function sourceOf(body: ParsedBody, request: FastifyRequest): Record<string, unk
   }
   if (body.kind === "uploads") return { kind: "form", files: body.files.length };
   return { kind: "archive", name, bytes: body.bytes.length };
+}
+
+/** A listing whose refused skills carry the table's sentence, worded for the reader, and no server place. */
+function worded(listing: BundleListing, wording: Wording): ListingAnswer["listing"] {
+  return {
+    ...listing,
+    skills: listing.skills.map(({ verdict, ...skill }) => {
+      if (verdict === undefined) return skill;
+      if (verdict.importable) return { ...skill, verdict };
+      const { body } = answerOf(verdict.refusal, wording);
+      return { ...skill, verdict: { importable: false, ...body } };
+    }),
+  };
 }
 
 const flag = z
@@ -186,7 +202,8 @@ export function registerImportRoutes(
             }),
           );
           if (!listed.ok) return sendRefusal(reply, listed.refusal);
-          return reply.code(200).send({ listing: listed.listing });
+          const answer: ListingAnswer = { listing: worded(listed.listing, wordingOf(request)) };
+          return reply.code(200).send(answer);
         }
         const choices = {
           replace,

@@ -13,15 +13,21 @@
 // reader's path rules, and a path the skill does not hold is 404. Every
 // refusal, the catalog's own included, is answered from the one table.
 import { formatBytes } from "@skillshelf/bundle-reader";
+import type { RootPlaces } from "@skillshelf/contract";
 import type { Shelf } from "@skillshelf/shelf";
-import { type OfferedSkill, storedSpecWarnings } from "@skillshelf/skill-catalog";
+import {
+  type OfferedSkill,
+  type RefusedSkill,
+  storedSpecWarnings,
+} from "@skillshelf/skill-catalog";
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import { acceptParam } from "../accept-param.js";
-import { answerOf, sendRefusal, wordingOf } from "../answer.js";
+import { answerOf, sendRefusal, type Wording, wordingOf } from "../answer.js";
 import type {
   ApproveAnswer,
   ErrorAnswer,
+  ListedRefusal,
   ListedSkill,
   RemoveAnswer,
   SkillAnswer,
@@ -53,12 +59,29 @@ function sharedDescriptions(shelf: Shelf): Shelf["describe"] {
 }
 type FileParams = { Params: { id: string; "*": string } };
 
+/**
+ * A refused or withheld skill as listed: a refusal's reason is the one
+ * table's sentence for it, worded as the request asks, and the refusal
+ * carries no place on the server (a skill defined twice names its roots).
+ */
+function listedRefusal(skill: RefusedSkill, wording: Wording, roots: RootPlaces): ListedRefusal {
+  const { body } = answerOf(skill, wording, roots);
+  const shown = body.refusal as RefusedSkill;
+  return { ...shown, reason: body.message, message: body.message };
+}
+
 const listed = (skill: OfferedSkill): ListedSkill => ({ ...skill, size: formatBytes(skill.bytes) });
 
 /** Registers the catalog routes under /api/skills. */
 export function registerSkillRoutes(app: FastifyInstance, shelf: Shelf): void {
   const describe = sharedDescriptions(shelf);
-  app.get("/api/skills", async (): Promise<SkillsAnswer> => {
+  // A stored skill's refusal names its file below its root, never the root's path on this server.
+  const roots: RootPlaces = {
+    builtin: shelf.roots.builtin,
+    managed: shelf.roots.managed?.location,
+  };
+  app.get("/api/skills", async (request): Promise<SkillsAnswer> => {
+    const wording = wordingOf(request);
     const { catalog, records, payload, withheld, signers, findings } = await shelf.list();
     const { skills, refused, revision } = catalog;
     return {
@@ -71,11 +94,10 @@ export function registerSkillRoutes(app: FastifyInstance, shelf: Shelf): void {
           ...(signer === undefined ? {} : { signer }),
         };
       }),
-      // A refusal's reason is the one table's sentence for it.
-      refused: refused.map((skill) => ({ ...skill, message: skill.reason })),
+      refused: refused.map((skill) => listedRefusal(skill, wording, roots)),
       revision,
       payload,
-      withheld: withheld.map((skill) => ({ ...skill, message: skill.reason })),
+      withheld: withheld.map((skill) => listedRefusal(skill, wording, roots)),
       findings,
     };
   });
@@ -89,8 +111,8 @@ export function registerSkillRoutes(app: FastifyInstance, shelf: Shelf): void {
     const { accept } = query.data;
     const approved = await shelf.approve(request.params.id, TOKEN_NAME, { accept });
     if (!approved.ok) {
-      if (approved.findings === undefined) return sendRefusal(reply, approved.refusal);
-      const { status, body } = answerOf(approved.refusal, wordingOf(request));
+      if (approved.findings === undefined) return sendRefusal(reply, approved.refusal, roots);
+      const { status, body } = answerOf(approved.refusal, wordingOf(request), roots);
       const answer: ErrorAnswer = { ...body, findings: approved.findings };
       return reply.code(status).send(answer);
     }
@@ -116,7 +138,7 @@ export function registerSkillRoutes(app: FastifyInstance, shelf: Shelf): void {
 
   app.get<IdParams>("/api/skills/:id", async (request, reply) => {
     const described = await describe(request.params.id);
-    if (!described.ok) return sendRefusal(reply, described.refusal);
+    if (!described.ok) return sendRefusal(reply, described.refusal, roots);
     const { skill, files, treeDigest, record, verdict, signature, findings } =
       described.description;
     const { text, ...offered } = skill;
@@ -136,7 +158,7 @@ export function registerSkillRoutes(app: FastifyInstance, shelf: Shelf): void {
     const { id, "*": path } = request.params;
     const read = await shelf.streamFile(id, path);
     if (!read.ok) {
-      if (read.refusal.code === "unknown-skill") return sendRefusal(reply, read.refusal);
+      if (read.refusal.code === "unknown-skill") return sendRefusal(reply, read.refusal, roots);
       // A path the skill does not hold, however it fails (unsafe, a link, absent).
       return sendRefusal(reply, { code: "unknown-file", skill: id, path });
     }
@@ -150,7 +172,7 @@ export function registerSkillRoutes(app: FastifyInstance, shelf: Shelf): void {
 
   app.delete<IdParams>("/api/skills/:id", async (request, reply) => {
     const removed = await shelf.remove(request.params.id);
-    if (!removed.ok) return sendRefusal(reply, removed.refusal);
+    if (!removed.ok) return sendRefusal(reply, removed.refusal, roots);
     request.log.info({ skill: removed.id }, "skill removed");
     const answer: RemoveAnswer = { removed: removed.id };
     return answer;
