@@ -5,7 +5,8 @@
 // the import's answer must give the case's verdict. The sample holds regular
 // files only (a browser follows links and drops empty folders, so those
 // cases say nothing about the console) and imports with replace, so cases
-// naming the same skill do not collide in the store.
+// naming the same skill do not collide in the store. An accepted import's
+// findings are compared where the case states them.
 import {
   buildFolder,
   cases,
@@ -33,6 +34,8 @@ const sample = new Set([
   "a folder holding a wrapper directory is two levels",
   "a root skill accepts files of any name beside SKILL.md",
   "tag characters spelling text are refused as hidden content",
+  "an HTML comment in SKILL.md is reported",
+  "bidi isolates and embeddings outside SKILL.md are reported",
 ]);
 const sampled = cases.filter((c) => sample.has(c.name));
 
