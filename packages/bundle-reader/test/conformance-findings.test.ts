@@ -9,13 +9,13 @@
 import { type ReadOutcome, runConformance, verdictOf } from "@skillshelf/conformance";
 import { acceptFindings, findingsOf, type ReadResult, readBundle } from "../src/index.js";
 
-/** A read as an import would leave it: refused with hidden-content when a finding refuses, else with its findings. */
+/** A read as an import would leave it, with its findings: refused with hidden-content when one refuses. */
 function judged(read: ReadResult): ReadOutcome {
   if (!read.ok) return read;
   const verdict = acceptFindings(read.skills.flatMap((skill) => findingsOf(skill)));
   return verdict.ok
     ? { ...read, findings: verdict.findings }
-    : { ok: false, refusal: verdict.refusal };
+    : { ok: false, refusal: verdict.refusal, findings: verdict.findings };
 }
 
 runConformance({

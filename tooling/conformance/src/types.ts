@@ -37,6 +37,8 @@ export type ReadOutcome =
         why?: PathReason | undefined;
         [field: string]: unknown;
       };
+      /** The findings a `hidden-content` refusal names, where the surface reports them. */
+      findings?: readonly ReadFinding[];
     };
 
 /** A specification warning, as far as a verdict looks at it (the reader's `Warning`). */
@@ -182,7 +184,14 @@ export type Verdict =
        */
       findings?: string[];
     }
-  | { ok: false; code: RefusalCode; path?: string; why?: PathReason };
+  | {
+      ok: false;
+      code: RefusalCode;
+      path?: string;
+      why?: PathReason;
+      /** A `hidden-content` refusal's findings, refusing ones first, written as an accepted verdict's; compared only when stated. */
+      findings?: string[];
+    };
 
 /**
  * A skill by name and sorted file paths. `executable` (sorted paths whose

@@ -57,24 +57,28 @@ export function verdictOfListing(
   };
 }
 
-/** The verdict of a refusal: its code, and its path and why where it has them. */
-export function verdictOfRefusal(refusal: {
-  code: RefusalCode;
-  path?: string | undefined;
-  why?: PathReason | undefined;
-}): Verdict {
+/** The verdict of a refusal: its code, its path and why where it has them, and the findings it names. */
+export function verdictOfRefusal(
+  refusal: {
+    code: RefusalCode;
+    path?: string | undefined;
+    why?: PathReason | undefined;
+  },
+  findings?: readonly ReadFinding[],
+): Verdict {
   const { code, path, why } = refusal;
   return {
     ok: false,
     code,
     ...(path === undefined ? {} : { path }),
     ...(why === undefined ? {} : { why }),
+    ...(findings === undefined ? {} : { findings: findings.map(findingLine) }),
   };
 }
 
 /** The verdict of a library read: skills by name with sorted paths, or the refusal's code, path and why. */
 export function verdictOf(result: ReadOutcome): Verdict {
-  if (!result.ok) return verdictOfRefusal(result.refusal);
+  if (!result.ok) return verdictOfRefusal(result.refusal, result.findings);
   return verdictOfListing(
     result.skills.map((skill) => ({
       name: skill.name,
@@ -105,6 +109,7 @@ export function projectVerdict(actual: Verdict, expected: Verdict): Verdict {
       code: actual.code,
       ...("path" in stated ? { path: actual.path } : {}),
       ...("why" in stated ? { why: actual.why } : {}),
+      ...("findings" in stated ? { findings: actual.findings ?? [] } : {}),
     };
   }
   const wanted = expected.ok ? [...expected.skills].sort(byName) : [];
@@ -142,7 +147,11 @@ export function expectedVerdict(
       : !named && archive && c.unnamed !== undefined
         ? c.unnamed
         : c.verdict;
-  if (!base.ok) return base;
+  if (!base.ok) {
+    if (stage === "import") return base;
+    const { findings: _judgedOnImport, ...read } = base;
+    return read;
+  }
   const skills = [...base.skills]
     .sort(byName)
     .map((s) => (form === "uploads" && s.executable !== undefined ? { ...s, executable: [] } : s));

@@ -142,4 +142,18 @@ describe("findings", () => {
       skills: [{ name: "s", files: ["SKILL.md"] }],
     });
   });
+
+  it("holds a hidden-content refusal to the findings it states, and a bare read to none", () => {
+    const refusal = { code: "hidden-content", path: "SKILL.md" };
+    const stated: Case["verdict"] = {
+      ok: false,
+      code: "hidden-content",
+      findings: ["html-comment warn s SKILL.md:7:22"],
+    };
+    const answered = verdictOf({ ok: false, refusal, findings: [found] });
+    expect(projectVerdict(answered, stated)).toEqual(stated);
+    expect(projectVerdict(verdictOf({ ok: false, refusal }), stated)).not.toEqual(stated);
+    const c: Case = { name: "x", entries: [], verdict: stated };
+    expect(expectedVerdict(c, "zip", true, "read")).toEqual({ ok: false, code: "hidden-content" });
+  });
 });

@@ -1,8 +1,8 @@
 // Reads the conformance verdict off a `check --json` run, and holds the run
 // to the CLI's own promises on the way: one JSON line on stdout, exit 0 with
 // "ok": true, exit 1 with the refusal whose message() sentence is also on
-// stderr, and never a stack trace. An accepted check's findings are part of
-// the verdict.
+// stderr, and never a stack trace. The findings a check reports (an accepted
+// one's, a hidden-content refusal's) are part of the verdict.
 import { type Verdict, verdictOfListing, verdictOfRefusal } from "@skillshelf/conformance";
 import type { SourceCode, UnsafePathReason } from "@skillshelf/contract";
 import { expect } from "vitest";
@@ -29,6 +29,7 @@ type JsonAnswer =
       ok: false;
       refusal: { code: SourceCode; path?: string; why?: UnsafePathReason };
       message: string;
+      findings?: JsonFinding[];
     };
 
 export function verdictOfRun(run: Run): Verdict {
@@ -38,7 +39,7 @@ export function verdictOfRun(run: Run): Verdict {
     expect(run.code, run.stderr).toBe(1);
     // Human output escapes control characters the sentence quotes from the bundle.
     expect(run.stderr).toContain(escapeControl(answer.message));
-    return verdictOfRefusal(answer.refusal);
+    return verdictOfRefusal(answer.refusal, answer.findings);
   }
   expect(run.code, run.stderr).toBe(0);
   return verdictOfListing(
