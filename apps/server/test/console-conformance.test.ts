@@ -10,7 +10,8 @@
 // skills ticked and imported as offered; a folder whose skills lie a level
 // deeper (a wrapper directory) is offered with the `path` that selects them
 // rather than refused, so that case is browser-choose.test.ts's, not this
-// sample's.
+// sample's. An accepted import's findings are compared where the case states
+// them.
 import {
   buildFolder,
   cases,
@@ -37,6 +38,8 @@ const sample = new Set([
   "a file beside the skill directories",
   "a root skill accepts files of any name beside SKILL.md",
   "tag characters spelling text are refused as hidden content",
+  "an HTML comment in SKILL.md is reported",
+  "bidi isolates and embeddings outside SKILL.md are reported",
 ]);
 const sampled = cases.filter((c) => sample.has(c.name));
 

@@ -6,6 +6,7 @@
 import { cases, type Verdict } from "@skillshelf/conformance";
 import { sourceCodes } from "@skillshelf/contract";
 import { describe, expect, it } from "vitest";
+import { findingCodes } from "../src/index.js";
 
 const codesOf = (verdicts: (Verdict | undefined)[]): string[] =>
   verdicts.flatMap((v) => (v === undefined || v.ok ? [] : [v.code]));
@@ -28,5 +29,22 @@ describe("conformance codes", () => {
     const hidden = cases.filter((c) => !c.verdict.ok && c.verdict.code === "hidden-content");
     expect(hidden.length).toBeGreaterThan(0);
     for (const c of hidden) expect(c.read?.ok, c.name).toBe(true);
+  });
+
+  // A stated finding reads "code severity skill path:line:column"; its code and
+  // severity are the findings module's, and every warning code is stated by some case.
+  it("states findings with the codes and severities the reader defines", () => {
+    const stated = cases.flatMap((c) => c.verdict.findings ?? []);
+    const known = new Set<string>(findingCodes);
+    const parts = stated.map((line) => line.split(" "));
+    expect(parts.filter((p) => p.length !== 4 || !known.has(p[0]!))).toEqual([]);
+    expect(parts.filter((p) => p[1] !== "warn" && p[1] !== "refuse")).toEqual([]);
+    expect(parts.filter((p) => !/^.+:\d+:\d+$/.test(p[3]!))).toEqual([]);
+    const warned = new Set(parts.filter((p) => p[1] === "warn").map((p) => p[0]));
+    expect(
+      ["hidden-text", "html-comment", "frontmatter-grants", "ambiguous-frontmatter"].filter(
+        (code) => !warned.has(code),
+      ),
+    ).toEqual([]);
   });
 });

@@ -40,6 +40,7 @@ export type {
   EntryKind,
   Form,
   PathReason,
+  ReadFinding,
   ReadOutcome,
   ReadWarning,
   RefusalCode,
@@ -53,6 +54,7 @@ export type {
 export { allForms, archiveForms } from "./types.js";
 export {
   expectedVerdict,
+  findingLine,
   type ListedSkill,
   projectVerdict,
   type Stage,

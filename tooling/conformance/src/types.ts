@@ -25,6 +25,8 @@ export type ReadOutcome =
         files: readonly { path: string; bytes: Uint8Array; executable: boolean }[];
       }[];
       warnings?: readonly ReadWarning[];
+      /** What the bytes say, when the surface judged it (an import or a check; a bare read does not). */
+      findings?: readonly ReadFinding[];
     }
   | {
       ok: false;
@@ -35,10 +37,26 @@ export type ReadOutcome =
         why?: PathReason | undefined;
         [field: string]: unknown;
       };
+      /** The findings a `hidden-content` refusal names, where the surface reports them. */
+      findings?: readonly ReadFinding[];
     };
 
 /** A specification warning, as far as a verdict looks at it (the reader's `Warning`). */
 export type ReadWarning = { code: string; skill: string; field: string };
+
+/**
+ * A finding, as far as a verdict looks at it (the reader's `Finding`): its
+ * code, its severity, the skill, the file's path below the skill's root, and
+ * the 1-based line and column (in code points).
+ */
+export type ReadFinding = {
+  code: string;
+  severity: string;
+  skill?: string | undefined;
+  path: string;
+  line: number;
+  column: number;
+};
 
 /**
  * How a case asks to be read: the reader's options, which every surface
@@ -158,8 +176,22 @@ export type Verdict =
       skills: VerdictSkill[];
       /** Warnings as "code skill field", in the reader's order; compared only when stated. */
       warnings?: string[];
+      /**
+       * The findings an import draws, as "code severity skill path:line:column",
+       * in the order the findings module gives them; compared only when stated,
+       * and only by surfaces that judge findings (stage `import`). `[]` says
+       * the bundle draws none.
+       */
+      findings?: string[];
     }
-  | { ok: false; code: RefusalCode; path?: string; why?: PathReason };
+  | {
+      ok: false;
+      code: RefusalCode;
+      path?: string;
+      why?: PathReason;
+      /** A `hidden-content` refusal's findings, refusing ones first, written as an accepted verdict's; compared only when stated. */
+      findings?: string[];
+    };
 
 /**
  * A skill by name and sorted file paths. `executable` (sorted paths whose

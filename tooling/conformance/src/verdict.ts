@@ -6,6 +6,7 @@ import type {
   Case,
   Form,
   PathReason,
+  ReadFinding,
   ReadOutcome,
   ReadWarning,
   RefusalCode,
@@ -22,10 +23,20 @@ export type ListedSkill = {
   files: readonly { path: string; bytes: number; executable: boolean }[];
 };
 
-/** The verdict of an accepted bundle from its listing (and its warnings): skills by name with sorted paths. */
+/** A finding as a verdict states it: "code severity skill path:line:column". */
+export function findingLine(finding: ReadFinding): string {
+  const { code, severity, skill, path, line, column } = finding;
+  return `${code} ${severity} ${skill ?? "-"} ${path}:${line}:${column}`;
+}
+
+/**
+ * The verdict of an accepted bundle from its listing (and its warnings and
+ * findings, where the surface reports them): skills by name with sorted paths.
+ */
 export function verdictOfListing(
   listed: readonly ListedSkill[],
   warnings?: readonly ReadWarning[],
+  findings?: readonly ReadFinding[],
 ): Verdict {
   const skills = listed.map((skill) => {
     const files = skill.files.map((f) => f.path).sort();
@@ -37,31 +48,37 @@ export function verdictOfListing(
     return { name: skill.name, files, executable, bytes };
   });
   const stated = warnings?.map((w) => `${w.code} ${w.skill} ${w.field}`);
+  const found = findings?.map(findingLine);
   return {
     ok: true,
     skills: skills.sort(byName),
     ...(stated === undefined ? {} : { warnings: stated }),
+    ...(found === undefined ? {} : { findings: found }),
   };
 }
 
-/** The verdict of a refusal: its code, and its path and why where it has them. */
-export function verdictOfRefusal(refusal: {
-  code: RefusalCode;
-  path?: string | undefined;
-  why?: PathReason | undefined;
-}): Verdict {
+/** The verdict of a refusal: its code, its path and why where it has them, and the findings it names. */
+export function verdictOfRefusal(
+  refusal: {
+    code: RefusalCode;
+    path?: string | undefined;
+    why?: PathReason | undefined;
+  },
+  findings?: readonly ReadFinding[],
+): Verdict {
   const { code, path, why } = refusal;
   return {
     ok: false,
     code,
     ...(path === undefined ? {} : { path }),
     ...(why === undefined ? {} : { why }),
+    ...(findings === undefined ? {} : { findings: findings.map(findingLine) }),
   };
 }
 
 /** The verdict of a library read: skills by name with sorted paths, or the refusal's code, path and why. */
 export function verdictOf(result: ReadOutcome): Verdict {
-  if (!result.ok) return verdictOfRefusal(result.refusal);
+  if (!result.ok) return verdictOfRefusal(result.refusal, result.findings);
   return verdictOfListing(
     result.skills.map((skill) => ({
       name: skill.name,
@@ -72,6 +89,7 @@ export function verdictOf(result: ReadOutcome): Verdict {
       })),
     })),
     result.warnings,
+    result.findings,
   );
 }
 
@@ -91,13 +109,20 @@ export function projectVerdict(actual: Verdict, expected: Verdict): Verdict {
       code: actual.code,
       ...("path" in stated ? { path: actual.path } : {}),
       ...("why" in stated ? { why: actual.why } : {}),
+      ...("findings" in stated ? { findings: actual.findings ?? [] } : {}),
     };
   }
   const wanted = expected.ok ? [...expected.skills].sort(byName) : [];
   const skills = [...actual.skills].sort(byName);
   const projected = skills.map((s, i) => projectSkill(s, wanted[i]));
-  if (!expected.ok || expected.warnings === undefined) return { ok: true, skills: projected };
-  return { ok: true, skills: projected, warnings: actual.warnings ?? [] };
+  const stated = expected.ok ? expected : {};
+  // A surface that reports no warnings or findings where a case states them fails on the missing list.
+  return {
+    ok: true,
+    skills: projected,
+    ...("warnings" in stated ? { warnings: actual.warnings ?? [] } : {}),
+    ...("findings" in stated ? { findings: actual.findings ?? [] } : {}),
+  };
 }
 
 /** How far a surface takes a bundle: a bare read, or a check or an import (findings judged). */
@@ -106,7 +131,8 @@ export type Stage = "read" | "import";
 /**
  * The verdict a case expects in a form: `read` for a surface that only
  * reads, `unnamed` for an archive that arrives without its name, and no
- * executable files for uploads (a browser selection carries no modes).
+ * executable files for uploads (a browser selection carries no modes). A
+ * bare read judges no findings, so at stage `read` stated findings are dropped.
  */
 export function expectedVerdict(
   c: Case,
@@ -121,9 +147,17 @@ export function expectedVerdict(
       : !named && archive && c.unnamed !== undefined
         ? c.unnamed
         : c.verdict;
-  if (!base.ok) return base;
+  if (!base.ok) {
+    if (stage === "import") return base;
+    const { findings: _judgedOnImport, ...read } = base;
+    return read;
+  }
   const skills = [...base.skills]
     .sort(byName)
     .map((s) => (form === "uploads" && s.executable !== undefined ? { ...s, executable: [] } : s));
+  if (stage === "read") {
+    const { findings: _judgedOnImport, ...read } = base;
+    return { ...read, skills };
+  }
   return { ...base, skills };
 }

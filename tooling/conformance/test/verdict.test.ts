@@ -2,7 +2,13 @@
 // dropped, missing ones fail; uploads expect no executable files, and an
 // unnamed archive expects the case's unnamed verdict.
 import { describe, expect, it } from "vitest";
-import { type Case, expectedVerdict, projectVerdict, verdictOf } from "../src/index.js";
+import {
+  type Case,
+  expectedVerdict,
+  findingLine,
+  projectVerdict,
+  verdictOf,
+} from "../src/index.js";
 
 describe("verdictOf", () => {
   it("sorts skills and files and lists executable files and byte counts", () => {
@@ -84,5 +90,70 @@ describe("expectedVerdict", () => {
   it("expects the unnamed verdict from an unnamed archive only", () => {
     expect(expectedVerdict(c, "tgz", false)).toEqual({ ok: false, code: "unnamed-skill" });
     expect(expectedVerdict(c, "folder", false)).toEqual(c.verdict);
+  });
+});
+
+describe("findings", () => {
+  const read = {
+    ok: true as const,
+    skills: [
+      { name: "s", files: [{ path: "SKILL.md", bytes: Buffer.from("x"), executable: false }] },
+    ],
+  };
+  const found = {
+    code: "html-comment",
+    severity: "warn",
+    skill: "s",
+    path: "SKILL.md",
+    line: 7,
+    column: 22,
+    detail: "d",
+    message: "m",
+  };
+  const expected: Case["verdict"] = {
+    ok: true,
+    skills: [{ name: "s", files: ["SKILL.md"] }],
+    findings: ["html-comment warn s SKILL.md:7:22"],
+  };
+
+  it("states a finding by code, severity, skill, file, line and column", () => {
+    expect(findingLine(found)).toBe("html-comment warn s SKILL.md:7:22");
+    expect(verdictOf({ ...read, findings: [found] })).toMatchObject({
+      findings: ["html-comment warn s SKILL.md:7:22"],
+    });
+  });
+
+  it("holds a surface that reports no findings to the ones a case states", () => {
+    expect(projectVerdict(verdictOf(read), expected)).not.toEqual(expected);
+    expect(projectVerdict(verdictOf({ ...read, findings: [] }), expected)).not.toEqual(expected);
+    expect(projectVerdict(verdictOf({ ...read, findings: [found] }), expected)).toEqual(expected);
+  });
+
+  it("does not compare findings a case leaves unstated", () => {
+    const { findings: _, ...unstated } = expected;
+    expect(projectVerdict(verdictOf({ ...read, findings: [found] }), unstated)).toEqual(unstated);
+  });
+
+  it("expects findings only of a surface that judges them", () => {
+    const c: Case = { name: "x", entries: [], verdict: expected };
+    expect(expectedVerdict(c, "tar", true, "import")).toEqual(expected);
+    expect(expectedVerdict(c, "tar", true, "read")).toEqual({
+      ok: true,
+      skills: [{ name: "s", files: ["SKILL.md"] }],
+    });
+  });
+
+  it("holds a hidden-content refusal to the findings it states, and a bare read to none", () => {
+    const refusal = { code: "hidden-content", path: "SKILL.md" };
+    const stated: Case["verdict"] = {
+      ok: false,
+      code: "hidden-content",
+      findings: ["html-comment warn s SKILL.md:7:22"],
+    };
+    const answered = verdictOf({ ok: false, refusal, findings: [found] });
+    expect(projectVerdict(answered, stated)).toEqual(stated);
+    expect(projectVerdict(verdictOf({ ok: false, refusal }), stated)).not.toEqual(stated);
+    const c: Case = { name: "x", entries: [], verdict: stated };
+    expect(expectedVerdict(c, "zip", true, "read")).toEqual({ ok: false, code: "hidden-content" });
   });
 });

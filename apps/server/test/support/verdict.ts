@@ -2,7 +2,9 @@
 // through the console. An import also applies the store's rules (`check`),
 // which a bare read does not: when the server answers with a destination
 // refusal, it must be the very refusal the library's own `check` gives the
-// library's read, and the read's verdict is then the one compared.
+// library's read, and the read's verdict is then the one compared. The
+// findings an import answers (an accepted one's, a hidden-content
+// refusal's) are part of the verdict.
 import { readBundle, type Source } from "@skillshelf/bundle-reader";
 import {
   archiveSourceOf,
@@ -47,6 +49,7 @@ export async function verdictOfAnswer(
     return verdictOfListing(
       (body.skills as Imported[]).map((skill) => ({ name: skill.id, files: skill.files })),
       body.warnings,
+      body.findings,
     );
   }
   const refusal = body.refusal as { code: SourceCode; path?: string; why?: UnsafePathReason };
@@ -54,5 +57,5 @@ export async function verdictOfAnswer(
     const roots = { builtin: where.builtin, managed: new DirectoryStore(where.managed) };
     return libraryVerdictBehind(input, roots, refusal.code);
   }
-  return verdictOfRefusal(refusal);
+  return verdictOfRefusal(refusal, body.findings);
 }
