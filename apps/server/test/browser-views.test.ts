@@ -14,7 +14,7 @@ import { fileURLToPath } from "node:url";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { skillFiles, tarOf } from "./support/bodies.js";
-import { launchChromium } from "./support/chromium.js";
+import { connectChromium } from "./support/chromium.js";
 import {
   dropFile,
   openPage,
@@ -59,7 +59,7 @@ beforeAll(async () => {
   await writeSkill(server.roots.managed, longId);
   await writeSkill(server.roots.managed, "mislabeled");
   await writeFile(join(server.roots.managed, "mislabeled", "SKILL.md"), "# another-name\n");
-  browser = await launchChromium();
+  browser = await connectChromium();
   const watched = await openPage(browser, server.url);
   page = watched.page;
   problems = watched.problems;
