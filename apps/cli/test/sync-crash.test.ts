@@ -53,11 +53,15 @@ async function heldSet(args: string[], env: Record<string, string>): Promise<"a"
   const ids = (parseJson(listed).index as { id: string }[]).map((skill) => skill.id);
   const set = ids.includes("crash-e") ? "b" : "a";
   expect(ids).toEqual(SETS[set].ids);
-  for (const id of REPLACED) {
-    const shown = parseJson(await runBin(["show", id, "--json", ...args], { env }));
-    expect(JSON.stringify(shown)).toContain(`version ${SETS[set].version}`);
+  // Reads after the list (which found the store as the kill left it): one
+  // process each, at once rather than one after another.
+  const [verified, ...shown] = await Promise.all([
+    runBin(["verify", ...args], { env }),
+    ...REPLACED.map((id) => runBin(["show", id, "--json", ...args], { env })),
+  ]);
+  for (const run of shown) {
+    expect(JSON.stringify(parseJson(run))).toContain(`version ${SETS[set].version}`);
   }
-  const verified = await runBin(["verify", ...args], { env });
   expect(verified.code, verified.stdout).toBe(0);
   return set;
 }

@@ -18,7 +18,7 @@ import { writeTree } from "@skillshelf/test-utils";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { skillFiles, tarOf, tgzOf } from "./support/bodies.js";
-import { launchChromium } from "./support/chromium.js";
+import { connectChromium } from "./support/chromium.js";
 import {
   dropFile,
   openPage,
@@ -54,7 +54,7 @@ beforeAll(async () => {
   await mkdir(shots, { recursive: true });
   server = await startServer();
   await writeSkill(server.roots.builtin, "india");
-  browser = await launchChromium();
+  browser = await connectChromium();
   ({ page, problems } = await openPage(browser, server.url));
   await page.goto(`${server.url}/#token=${server.token}`);
   await page.locator("#import").waitFor({ state: "visible" });

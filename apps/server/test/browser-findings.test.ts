@@ -13,7 +13,7 @@ import { join } from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { tarOf } from "./support/bodies.js";
-import { launchChromium } from "./support/chromium.js";
+import { connectChromium } from "./support/chromium.js";
 import { dropFile, openPage, patience, seriousViolations } from "./support/console-page.js";
 import { startServer, type TestServer, writeSkill } from "./support/server.js";
 
@@ -32,7 +32,7 @@ beforeAll(async () => {
     "---\nname: hiding\ndescription: Says more than it shows\n---\n\n# hiding\n\n<!-- <b>model only</b> -->\n",
   );
   await writeFile(join(dir, "references", "notes.md"), "Read\u200Bthis.\n");
-  browser = await launchChromium();
+  browser = await connectChromium();
   const watched = await openPage(browser, server.url);
   page = watched.page;
   problems = watched.problems;

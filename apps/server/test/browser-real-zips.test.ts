@@ -14,7 +14,7 @@ import { join } from "node:path";
 import { commitTree, packageSkill, writeTree } from "@skillshelf/test-utils";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchChromium } from "./support/chromium.js";
+import { connectChromium } from "./support/chromium.js";
 import { dropFile, openPage, patience } from "./support/console-page.js";
 import { bodyOf, startServer, type TestServer } from "./support/server.js";
 
@@ -65,7 +65,7 @@ async function repository(): Promise<string> {
 beforeAll(async () => {
   work = await mkdtemp(join(tmpdir(), "skillshelf-real-zips-"));
   server = await startServer();
-  browser = await launchChromium();
+  browser = await connectChromium();
   ({ page, problems } = await openPage(browser, server.url));
   await page.goto(`${server.url}/#token=${server.token}`);
   await page.locator("#import").waitFor({ state: "visible" });

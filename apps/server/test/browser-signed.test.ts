@@ -15,7 +15,7 @@ import {
 } from "@skillshelf/test-utils/ssh-keygen";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchChromium } from "./support/chromium.js";
+import { connectChromium } from "./support/chromium.js";
 import { openPage, patience } from "./support/console-page.js";
 import { bodyOf, startServer, type TestServer } from "./support/server.js";
 
@@ -50,7 +50,7 @@ beforeAll(async () => {
     join(server.roots.builtin, "house", "SKILL.sig"),
     signWithSshKeygen(alice, statement, "skillshelf"),
   );
-  browser = await launchChromium();
+  browser = await connectChromium();
 }, 120_000);
 
 afterAll(async () => {

@@ -20,7 +20,7 @@ import { message } from "@skillshelf/contract";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { skillFiles, tarOf, tgzOf } from "./support/bodies.js";
-import { launchChromium } from "./support/chromium.js";
+import { connectChromium } from "./support/chromium.js";
 import { dropFile, openPage, patience, seriousViolations } from "./support/console-page.js";
 import { startServer, type TestServer, writeSkill } from "./support/server.js";
 
@@ -43,7 +43,7 @@ beforeAll(async () => {
   server = await startServer();
   await writeSkill(server.roots.builtin, "house-style", { "references/tone.md": "Be brief.\n" });
   files = await mkdtemp(join(tmpdir(), "skillshelf-browser-"));
-  browser = await launchChromium();
+  browser = await connectChromium();
   ({ page, problems } = await openPage(browser, server.url));
 }, 120_000);
 

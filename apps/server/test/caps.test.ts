@@ -47,7 +47,8 @@ describe("body caps", () => {
     expect(answer.headers.connection).toBe("close");
     // Read at most the cap, then at most the lingering discard (64 MiB), plus what socket buffers hold.
     expect(answer.sent).toBeLessThan(caps.maxArchiveBodyBytes + lingerBytes + 16 * MIB);
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // The import's slot frees once the server has read the body's tail.
+    await expect.poll(() => s.gate.running, { timeout: 5_000 }).toBe(0);
     await healthy(s);
   });
 
@@ -187,8 +188,7 @@ describe("slow clients and admission", () => {
   it("drops a client that stops sending, and frees its import slot", async () => {
     const s = await start({ connectionTimeout: 400 });
     const slow = await startSlowImport(s);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    expect(s.gate.running).toBe(1);
+    await expect.poll(() => s.gate.running, { timeout: 5_000 }).toBe(1);
     const lasted = await slow.closed;
     expect(lasted).toBeGreaterThanOrEqual(300);
     expect(lasted).toBeLessThan(5_000);
@@ -198,8 +198,7 @@ describe("slow clients and admission", () => {
   it("frees the import slot when the client leaves mid-upload", async () => {
     const s = await start();
     const slow = await startSlowImport(s);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    expect(s.gate.running).toBe(1);
+    await expect.poll(() => s.gate.running, { timeout: 5_000 }).toBe(1);
     slow.abort();
     await expect.poll(() => s.gate.running, { timeout: 5_000 }).toBe(0);
     await healthy(s);
@@ -229,7 +228,7 @@ describe("slow clients and admission", () => {
   it("answers 503 with Retry-After beyond the concurrent imports, and admits again once one ends", async () => {
     const s = await start({ concurrentImports: 1 });
     const slow = await startSlowImport(s);
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await expect.poll(() => s.gate.running, { timeout: 5_000 }).toBe(1);
     const busy = await fetch(`${s.url}/api/imports?dry_run=1`, {
       method: "POST",
       headers: { ...s.auth, "content-type": "application/x-tar" },
@@ -248,7 +247,7 @@ describe("slow clients and admission", () => {
     // ask again until it is free, within a bound.
     let after: Response | undefined;
     for (let attempt = 0; attempt < 50; attempt++) {
-      await new Promise((resolve) => setTimeout(resolve, 100));
+      if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 100));
       after = await fetch(`${s.url}/api/imports?dry_run=1`, {
         method: "POST",
         headers: { ...s.auth, "content-type": "application/x-tar" },

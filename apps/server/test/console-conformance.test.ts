@@ -21,7 +21,7 @@ import {
 } from "@skillshelf/conformance";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { launchChromium } from "./support/chromium.js";
+import { connectChromium } from "./support/chromium.js";
 import { startServer, type TestServer } from "./support/server.js";
 import { verdictOfAnswer } from "./support/verdict.js";
 
@@ -49,7 +49,7 @@ let page: Page;
 
 beforeAll(async () => {
   server = await startServer();
-  browser = await launchChromium();
+  browser = await connectChromium();
   page = await browser.newPage();
   page.setDefaultTimeout(30_000);
   await page.goto(`${server.url}/#token=${server.token}`);

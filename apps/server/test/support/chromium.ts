@@ -1,18 +1,18 @@
-// Debian's Chromium, headless, for the console tests. The flags keep it off
-// the network (this machine has none but loopback) and out of first-run work;
-// a browser is never downloaded. The flags are in chromium-flags.json, which
-// scripts/screenshots.mjs launches with too.
+// The console tests' Chromium: a connection of this file's own to the one
+// browser the run shares (started by chromium-broker.ts, this project's
+// global setup). Closing the connection closes the file's pages and
+// contexts, not the browser.
 import { existsSync } from "node:fs";
 import { type Browser, chromium } from "playwright-core";
-import { expect } from "vitest";
-import flags from "./chromium-flags.json" with { type: "json" };
+import { expect, inject } from "vitest";
+import { chromiumPath } from "./chromium-options.js";
 
-const chromiumPath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
-
-export function launchChromium(): Promise<Browser> {
+export async function connectChromium(): Promise<Browser> {
   expect(existsSync(chromiumPath), `Chromium is missing at ${chromiumPath}`).toBe(true);
-  return chromium.launch({
-    executablePath: chromiumPath,
-    args: flags,
-  });
+  const broker = inject("chromiumBroker");
+  expect(broker, "no shared Chromium: run with apps/server/vitest.config.ts").toBeDefined();
+  const answer = await fetch(broker);
+  const text = await answer.text();
+  if (!answer.ok) throw new Error(`Chromium did not start: ${text}`);
+  return chromium.connect(text);
 }
