@@ -9,7 +9,7 @@ import { readFileSync, renameSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { parseJson, runBin } from "./support/run.js";
-import { makeRoots, makeTempDir, skillFile, writeTree } from "./support/trees.js";
+import { makeRoots, makeTempDir, packFolder, skillFile, writeTree } from "./support/trees.js";
 
 function importedFrom(): { data: string; args: string[]; dir: string; source: string } {
   const { data, args } = makeRoots();
@@ -48,6 +48,10 @@ describe("update reads only the recorded source", () => {
     });
     const human = await runBin(["update", ...args]);
     expect(human.stdout).toContain(`link (from ${source})`);
+    // And what to do instead, in the refusal's own sentence.
+    expect(human.stdout).toContain(
+      "update reads only the path the import recorded, so import it again from the path you mean, with --replace",
+    );
     expect(await storedBody(args)).toContain("inside");
     expect(await storedBody(args)).not.toContain("from outside");
   });
@@ -86,5 +90,28 @@ describe("update reads only the recorded source", () => {
     const human = await runBin(["update", ...args]);
     expect(human.code).toBe(0);
     expect(human.stdout).toMatch(new RegExp(`updated\\s+alpha\\s+from ${other}`));
+  });
+
+  it("says how to import again a skill whose source folder is gone", async () => {
+    const { args, dir, source } = importedFrom();
+    expect((await runBin(["import", source, ...args])).code).toBe(0);
+    renameSync(source, join(dir, "moved-away"));
+    const human = await runBin(["update", ...args]);
+    expect(human.code).toBe(1);
+    expect(human.stdout).toContain(
+      `its source ${source} no longer exists: import it again from where it is now, with --replace`,
+    );
+  });
+
+  it("says how to import again a skill read from stdin, which cannot be read again", async () => {
+    const { args, dir, source } = importedFrom();
+    const archive = join(dir, "piped.tgz");
+    packFolder(source, "alpha", archive);
+    expect((await runBin(["import", "-", ...args], { inputFile: archive })).code).toBe(0);
+    const human = await runBin(["update", ...args]);
+    expect(human.code).toBe(1);
+    expect(human.stdout).toContain(
+      "its source was archive bytes (stdin or an upload), which cannot be read again: import it again with --replace",
+    );
   });
 });

@@ -169,6 +169,29 @@ it("shows each finding of a skill's files with its code and sentence, and none f
   expect(await page.locator("#detail-findings").isVisible()).toBe(false);
 });
 
+it("marks a managed skill edited by hand withheld as drifted, with the ways out a console user has", async () => {
+  const imported = await fetch(`${server.url}/api/imports`, {
+    method: "POST",
+    headers: { ...server.auth, "content-type": "application/x-tar" },
+    body: tarOf("edited", {
+      "edited/SKILL.md": "---\nname: edited\ndescription: Gets edited\n---\n\n# edited\n",
+      "edited/notes.md": "as imported\n",
+    }),
+  });
+  expect(imported.status).toBe(201);
+  await writeFile(join(server.roots.managed, "edited", "notes.md"), "edited by hand\n");
+  await page.reload();
+  const card = page.locator('li[data-skill="edited"]');
+  await card.waitFor();
+  expect(await card.locator("[data-withheld]").textContent()).toBe("drifted");
+  const reason = (await card.locator(".reason").textContent()) ?? "";
+  expect(reason).toContain("'notes.md' modified");
+  expect(reason).toContain(
+    "drop its source again with 'replace managed skills with the same id' ticked",
+  );
+  expect(reason).not.toContain("update --force");
+});
+
 it("ran without errors, policy violations or external requests", () => {
   expect(problems).toEqual([]);
 });

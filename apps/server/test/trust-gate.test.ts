@@ -61,7 +61,11 @@ describe("the trust gate", () => {
     ]);
     const listed = await bodyOf(await get("/api/skills"));
     expect(listed.withheld).toMatchObject([
-      { id: "alpha", code: "drifted", message: expect.stringContaining("approve alpha") },
+      {
+        id: "alpha",
+        code: "drifted",
+        message: expect.stringContaining("POST /api/skills/alpha/approve"),
+      },
     ]);
     expect(records("skill offered by allow_drift")).toEqual([]);
     const allowed = await bodyOf(await get("/api/payload?allow_drift=1"));

@@ -138,14 +138,14 @@ function concernsHint(r: Refusal, say: Wording): string {
   return `; ${concerns.length === 1 ? "the skill at fault is" : "the skills at fault are"} ${listed}: ${skips}`;
 }
 
-/** drifted: the first changed files by name, and how many more. */
-function driftSentence(r: Refusal): string {
+/** drifted: the first changed files by name, and how many more, and the ways out this surface offers. */
+function driftSentence(r: Refusal, say: Wording): string {
   const changes = r.changes ?? [];
   const named = changes.slice(0, 3).map((c) => `'${c.path}' ${c.change}`);
   const more = changes.length > 3 ? ` and ${formatCount(changes.length - 3)} more` : "";
   const which = named.length === 0 ? detail(r) : ` (${named.join(", ")}${more})`;
   const id = r.skill ?? "";
-  return `The managed skill '${id}' no longer matches the files installed or approved${which}; run 'skillshelf update --force ${id}' to take its source's bytes again, or 'skillshelf approve ${id}' to vouch for the files as they are now.`;
+  return `The managed skill '${id}' no longer matches the files installed or approved${which}; ${say.driftWaysOut(id)}.`;
 }
 
 /** hidden-content: the first refusing finding's own sentence, and how many refuse in all. */
@@ -418,11 +418,11 @@ export const refusalTable: Record<Code, RefusalRule> = {
     (r) =>
       `The SKILL.md${at(r)}${inSkill(r)} cannot be read${detail(r)}; check that it is a regular file you may read.`,
   ),
-  drifted: refused(409, (r) => driftSentence(r)),
+  drifted: refused(409, (r, say) => driftSentence(r, say)),
   unapproved: refused(
     409,
-    (r) =>
-      `The managed skill '${r.skill ?? ""}' has no install record, so nobody vouched for its files${detail(r)}; run 'skillshelf approve ${r.skill ?? ""}' after reading them to offer it to workers.`,
+    (r, say) =>
+      `The managed skill '${r.skill ?? ""}' has no install record, so nobody vouched for its files${detail(r)}; ${say.approveAfterReading(r.skill ?? "")}.`,
   ),
   internal: {
     status: 500,

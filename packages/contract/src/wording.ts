@@ -40,6 +40,14 @@ export type Wording = {
   definedAt: (other: string | undefined, origin: "builtin" | "managed" | undefined) => string;
   /** Follows "is defined twice: ": the two places, as definedAt names them. */
   bothRoots: (builtin: string | undefined, managed: string | undefined) => string;
+  /**
+   * Follows "no longer matches the files installed or approved; ": the two
+   * ways out, as this surface offers them (the server has no update: its
+   * readers import the source again with replace).
+   */
+  driftWaysOut: (id: string) => string;
+  /** Follows "nobody vouched for its files; ": how to vouch, as this surface offers it. */
+  approveAfterReading: (id: string) => string;
 };
 
 /** Where a clash lies, for a reader on another machine: the root's kind, never its path. */
@@ -65,6 +73,12 @@ const remoteRoots = (): string => "in the builtin root and in the managed store"
 
 const fileNames = "a file name such as my-skill.zip or my-skill.tar.gz";
 
+const operatorWaysOut = (id: string): string =>
+  `run 'skillshelf update --force ${id}' to take its source's bytes again, or 'skillshelf approve ${id}' to vouch for the files as they are now`;
+
+const operatorApproves = (id: string): string =>
+  `run 'skillshelf approve ${id}' after reading them to offer it to workers`;
+
 const wordings: Record<Surface, Wording> = {
   library: {
     importUnder: (path) => `read it with the option path: "${path}"`,
@@ -78,6 +92,10 @@ const wordings: Record<Surface, Wording> = {
     replace: () => "install with the option replace: true",
     definedAt: localPlace,
     bothRoots: localRoots,
+    // Taking bytes again and vouching are an operator's acts, whoever reads
+    // the sentence (a payload's refused list, an MCP error): the commands.
+    driftWaysOut: (id) => operatorWaysOut(id),
+    approveAfterReading: (id) => operatorApproves(id),
   },
   cli: {
     importUnder: (path) => `import with --path ${path}`,
@@ -89,6 +107,8 @@ const wordings: Record<Surface, Wording> = {
     replace: () => "import with --replace",
     definedAt: localPlace,
     bothRoots: localRoots,
+    driftWaysOut: (id) => operatorWaysOut(id),
+    approveAfterReading: (id) => operatorApproves(id),
   },
   http: {
     importUnder: (path) => `import with path=${path}`,
@@ -100,6 +120,10 @@ const wordings: Record<Surface, Wording> = {
     replace: () => "import with replace=1",
     definedAt: remotePlace,
     bothRoots: remoteRoots,
+    driftWaysOut: (id) =>
+      `import its source again with replace=1 to take its bytes again, or POST /api/skills/${id}/approve to vouch for the files as they are now`,
+    approveAfterReading: (id) =>
+      `POST /api/skills/${id}/approve after reading them to offer it to workers`,
   },
   console: {
     importUnder: (path) => `choose the directory '${path}' in the chooser`,
@@ -112,6 +136,10 @@ const wordings: Record<Surface, Wording> = {
     replace: () => "tick 'replace managed skills with the same id'",
     definedAt: remotePlace,
     bothRoots: remoteRoots,
+    driftWaysOut: (id) =>
+      `drop its source again with 'replace managed skills with the same id' ticked to take its bytes again, or have an operator run 'skillshelf approve ${id}' to vouch for the files as they are now`,
+    approveAfterReading: (id) =>
+      `have an operator run 'skillshelf approve ${id}' after reading them to offer it to workers`,
   },
 };
 

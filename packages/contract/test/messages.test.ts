@@ -178,6 +178,43 @@ describe("options, as each surface spells them", () => {
   });
 });
 
+describe("drifted and unapproved: the ways out each surface offers", () => {
+  const drifted: Refusal = {
+    code: "drifted",
+    skill: "alpha",
+    changes: [{ path: "a.md", change: "modified" }],
+  };
+  const unapproved: Refusal = { code: "unapproved", skill: "alpha" };
+
+  it.each<Surface>(["library", "cli"])("names the operator's commands on the %s", (surface) => {
+    expect(message(drifted, surface)).toContain(
+      "run 'skillshelf update --force alpha' to take its source's bytes again, or 'skillshelf approve alpha'",
+    );
+    expect(message(unapproved, surface)).toContain(
+      "run 'skillshelf approve alpha' after reading them",
+    );
+  });
+
+  it("names the HTTP API's own ways: an import with replace, and the approve route", () => {
+    expect(message(drifted, "http")).toContain("import its source again with replace=1");
+    expect(message(drifted, "http")).toContain("POST /api/skills/alpha/approve");
+    expect(message(drifted, "http")).not.toContain("update --force");
+    expect(message(unapproved, "http")).toContain(
+      "POST /api/skills/alpha/approve after reading them",
+    );
+  });
+
+  it("tells a console user to drop the source again with replace ticked, and who approves", () => {
+    expect(message(drifted, "console")).toContain(
+      "drop its source again with 'replace managed skills with the same id' ticked",
+    );
+    expect(message(drifted, "console")).not.toContain("update --force");
+    expect(message(unapproved, "console")).toContain(
+      "have an operator run 'skillshelf approve alpha'",
+    );
+  });
+});
+
 describe("already-defined: where the clash lies, and no server path for a remote reader", () => {
   const one: Refusal = {
     code: "already-defined",

@@ -5,6 +5,7 @@
 // --force. Every skill read again is shown with the source it was read from,
 // so a record edited to point elsewhere is seen. Exit 0 when nothing was left
 // alone, 1 otherwise.
+import { message } from "@skillshelf/contract";
 import type { Context } from "../context.js";
 import { formatTable, printJson } from "../output.js";
 import { EXIT_OK, reportRefusal } from "../refusal.js";
@@ -52,5 +53,9 @@ export async function runUpdate(
   });
   if (rows.length === 0) out.line(`no managed skills in ${context.shelf.managedLocation}`);
   for (const line of formatTable(rows)) out.line(line.trimEnd());
+  // A refusal's own sentence says what to do instead (import again from the path meant).
+  for (const skill of result.skills) {
+    if (skill.status === "refused") out.line(`${skill.id}: ${message(skill.refusal, "cli")}`);
+  }
   return code;
 }
