@@ -80,10 +80,21 @@ describe("exit codes", () => {
     expect(run.stderr).not.toContain("secret");
   });
 
-  it.each([["list"], ["payload"]])(
-    "3: %s on a database that is down is store-unavailable, naming the database",
-    async (command) => {
-      const run = await runBin([command, "--store", "postgres://reader@127.0.0.1:1/shelf"]);
+  it.each([
+    { command: "list", args: [] },
+    { command: "payload", args: [] },
+    // --watch's --out: a folder it would write to, never made.
+    { command: "payload --watch", args: ["--out", "payload"] },
+  ])(
+    "3: $command on a database that is down is store-unavailable, naming the database",
+    async ({ command, args }) => {
+      const out = args.map((arg) => (arg === "payload" ? join(makeTempDir(), arg) : arg));
+      const run = await runBin([
+        ...command.split(" "),
+        ...out,
+        "--store",
+        "postgres://reader@127.0.0.1:1/shelf",
+      ]);
       expect(run.code).toBe(3);
       expect(run.stderr).toMatch(
         /^refused \(store-unavailable\): The store's database at postgres:\/\/reader@127\.0\.0\.1:1\/shelf cannot be reached/,
