@@ -5,21 +5,19 @@
 import { chmodSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { importedRoots } from "./support/imported.js";
 import { parseJson, runBin } from "./support/run.js";
 import { makeRoots, makeTempDir, skillFile, writeTree } from "./support/trees.js";
 
 describe("verify and update", () => {
   it("name each drifted file, and update only what changed", async () => {
-    const { data, args } = makeRoots();
-    const source = join(makeTempDir("skillshelf-cli-src-"), "bundle");
-    writeTree(source, {
+    const { data, args, source } = await importedRoots({
       "alpha/SKILL.md": skillFile("alpha"),
       "alpha/a.md": "a\n",
       "alpha/b.md": "b\n",
       "alpha/run.sh": "echo\n",
       "beta/SKILL.md": skillFile("beta"),
     });
-    expect((await runBin(["import", source, ...args])).code).toBe(0);
     const clean = await runBin(["verify", "--json", ...args]);
     expect(clean.code).toBe(0);
     expect(parseJson(clean)).toMatchObject({
@@ -104,10 +102,10 @@ describe("verify and update", () => {
   });
 
   it("names a record of null as bad-record for its own skill, and verifies the others", async () => {
-    const { data, args } = makeRoots();
-    const source = join(makeTempDir("skillshelf-cli-src-"), "bundle");
-    writeTree(source, { "alpha/SKILL.md": skillFile("alpha"), "beta/SKILL.md": skillFile("beta") });
-    expect((await runBin(["import", source, ...args])).code).toBe(0);
+    const { data, args } = await importedRoots({
+      "alpha/SKILL.md": skillFile("alpha"),
+      "beta/SKILL.md": skillFile("beta"),
+    });
     writeFileSync(join(data, "skills", ".records", "alpha.json"), "null");
     const shown = await runBin(["verify", ...args]);
     expect(shown.code).toBe(1);

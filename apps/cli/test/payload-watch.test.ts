@@ -8,8 +8,9 @@
 import { readFileSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { importedRoots } from "./support/imported.js";
 import { runBin, SAMPLE_BUNDLE, watchPayload } from "./support/run.js";
-import { makeRoots, makeTempDir, skillFile, writeTree } from "./support/trees.js";
+import { makeRoots, makeTempDir, skillFile } from "./support/trees.js";
 
 describe("payload --watch", () => {
   it("rewrites skills.json when the revision changes, only then, and stops on SIGTERM", async () => {
@@ -40,14 +41,11 @@ describe("payload --watch", () => {
   });
 
   it("refuses a skill edited by hand as drifted, naming its files, until it is approved", async () => {
-    const { data, args } = makeRoots();
-    const source = join(makeTempDir("skillshelf-cli-src-"), "bundle");
-    writeTree(source, {
+    const { data, args } = await importedRoots({
       "alpha/SKILL.md": skillFile("alpha"),
       "alpha/a.md": "a\n",
       "beta/SKILL.md": skillFile("beta"),
     });
-    expect((await runBin(["import", source, ...args])).code).toBe(0);
     const out = makeTempDir();
     const written = () => JSON.parse(readFileSync(join(out, "skills.json"), "utf8"));
     const watch = watchPayload(out, args, { SKILLSHELF_WATCH_INTERVAL_MS: "50" });

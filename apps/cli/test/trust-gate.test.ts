@@ -8,19 +8,17 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { userInfo } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { importedRoots } from "./support/imported.js";
 import { parseJson, runBin } from "./support/run.js";
-import { makeRoots, makeTempDir, skillFile, writeTree } from "./support/trees.js";
+import { makeRoots, makeTempDir, skillFile } from "./support/trees.js";
 
 describe("the trust gate", () => {
   it("refuses a drifted skill to workers until it is approved", async () => {
-    const { data, args } = makeRoots();
-    const source = join(makeTempDir("skillshelf-cli-src-"), "bundle");
-    writeTree(source, {
+    const { data, args } = await importedRoots({
       "alpha/SKILL.md": skillFile("alpha"),
       "alpha/a.md": "a\n",
       "beta/SKILL.md": skillFile("beta"),
     });
-    expect((await runBin(["import", source, ...args])).code).toBe(0);
     writeFileSync(join(data, "skills", "alpha", "a.md"), "edited by hand\n");
 
     const built = await runBin(["payload", "--json", ...args]);
