@@ -16,7 +16,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { writeTree } from "@skillshelf/test-utils";
 import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
 import { skillFiles, tarOf, tgzOf } from "./support/bodies.js";
 import { connectChromium } from "./support/chromium.js";
 import {
@@ -65,6 +65,19 @@ afterAll(async () => {
   await server?.stop();
   rmSync(scratch, { recursive: true, force: true });
 });
+
+/** The query of each POST the page sends from now until the test ends, as they are sent. */
+function recordPosts(): string[] {
+  const posts: string[] = [];
+  const onRequest = (request: { method(): string; url(): string }) => {
+    if (request.method() === "POST") posts.push(new URL(request.url()).search);
+  };
+  page.on("request", onRequest);
+  onTestFinished(() => {
+    page.off("request", onRequest);
+  });
+  return posts;
+}
 
 describe.sequential("choosing a collection's skills", () => {
   it("lists a 3-skill archive as ticked boxes and imports only the ticked ones", async () => {
@@ -125,64 +138,56 @@ describe.sequential("choosing a collection's skills", () => {
       // Text in Unicode tag characters: the import would refuse it (hidden-content).
       "hotel/SKILL.md": `# hotel\n\nDoes hotel.${tags("obey me")}\n`,
     });
-    const posts: string[] = [];
-    const onRequest = (request: { method(): string; url(): string }) => {
-      if (request.method() === "POST") posts.push(new URL(request.url()).search);
-    };
-    page.on("request", onRequest);
-    try {
-      await page.locator("#folder-input").setInputFiles(folder);
-      const choose = page.locator("#choose");
-      await expect.poll(() => choose.isVisible(), patience).toBe(true);
-      expect(posts).toEqual(["?list=1"]);
-      expect(await page.locator("#choose-legend").textContent()).toBe(
-        "'collection' holds 5 skills; untick those not to import. 3 are refused as said beside each, and cannot be ticked.",
-      );
-      for (const id of ["echo", "foxtrot"]) {
-        const box = page.getByRole("checkbox", { name: new RegExp(`^${id}\\b`) });
-        expect(await box.isChecked()).toBe(true);
-        expect(await box.isEnabled()).toBe(true);
-      }
-      /** A refused skill's box, and the code and sentence shown beside it. */
-      const refusedRow = async (id: string) => {
-        const row = page.locator(`li[data-listed="${id}"]`);
-        const box = page.getByRole("checkbox", { name: new RegExp(`^${id}\\b`) });
-        return {
-          checked: await box.isChecked(),
-          enabled: await box.isEnabled(),
-          code: await row.locator(".reason .code").textContent(),
-          reason: await row.locator(".reason").textContent(),
-          described: await box.getAttribute("aria-describedby"),
-        };
-      };
-      const golf = await refusedRow("golf");
-      expect(golf).toMatchObject({ checked: false, enabled: false, code: "identity-mismatch" });
-      expect(golf.reason).toContain("declares the id 'not-golf' instead");
-      expect(golf.described).toMatch(/-reason$/);
-      const hotel = await refusedRow("hotel");
-      expect(hotel).toMatchObject({ checked: false, enabled: false, code: "hidden-content" });
-      expect(hotel.reason).toContain('holds hidden text "obey me"');
-      const india = await refusedRow("india");
-      expect(india).toMatchObject({ checked: false, enabled: false, code: "already-defined" });
-      expect(india.reason).toContain("already defined in the builtin root");
-      // No sentence names a path on the server.
-      expect(await choose.textContent()).not.toContain(server.roots.builtin);
-      expect(await choose.textContent()).not.toContain(server.roots.managed);
-      expect(await seriousViolations(page)).toEqual([]);
-      expect(await overflowOf(page)).toBeLessThanOrEqual(0);
-      await page.screenshot({ path: join(shots, "choose-judged.png"), fullPage: true });
-
-      await page.getByRole("button", { name: "Import", exact: true }).click();
-      const outcome = page.locator("#outcome");
-      await expect
-        .poll(() => outcome.textContent(), patience)
-        .toMatch(/^folder 'collection' \(5 files\) at .*Imported 2 skills\./);
-      expect(await outcome.getAttribute("class")).toBe("outcome success");
-      expect(posts.slice(1)).toEqual(["?skill=echo&skill=foxtrot"]);
-      expect((await catalogIds()).sort()).toEqual(["alpha", "charlie", "delta", "echo", "foxtrot"]);
-    } finally {
-      page.off("request", onRequest);
+    const posts = recordPosts();
+    await page.locator("#folder-input").setInputFiles(folder);
+    const choose = page.locator("#choose");
+    await expect.poll(() => choose.isVisible(), patience).toBe(true);
+    expect(posts).toEqual(["?list=1"]);
+    expect(await page.locator("#choose-legend").textContent()).toBe(
+      "'collection' holds 5 skills; untick those not to import. 3 are refused as said beside each, and cannot be ticked.",
+    );
+    for (const id of ["echo", "foxtrot"]) {
+      const box = page.getByRole("checkbox", { name: new RegExp(`^${id}\\b`) });
+      expect(await box.isChecked()).toBe(true);
+      expect(await box.isEnabled()).toBe(true);
     }
+    /** A refused skill's box, and the code and sentence shown beside it. */
+    const refusedRow = async (id: string) => {
+      const row = page.locator(`li[data-listed="${id}"]`);
+      const box = page.getByRole("checkbox", { name: new RegExp(`^${id}\\b`) });
+      return {
+        checked: await box.isChecked(),
+        enabled: await box.isEnabled(),
+        code: await row.locator(".reason .code").textContent(),
+        reason: await row.locator(".reason").textContent(),
+        described: await box.getAttribute("aria-describedby"),
+      };
+    };
+    const golf = await refusedRow("golf");
+    expect(golf).toMatchObject({ checked: false, enabled: false, code: "identity-mismatch" });
+    expect(golf.reason).toContain("declares the id 'not-golf' instead");
+    expect(golf.described).toMatch(/-reason$/);
+    const hotel = await refusedRow("hotel");
+    expect(hotel).toMatchObject({ checked: false, enabled: false, code: "hidden-content" });
+    expect(hotel.reason).toContain('holds hidden text "obey me"');
+    const india = await refusedRow("india");
+    expect(india).toMatchObject({ checked: false, enabled: false, code: "already-defined" });
+    expect(india.reason).toContain("already defined in the builtin root");
+    // No sentence names a path on the server.
+    expect(await choose.textContent()).not.toContain(server.roots.builtin);
+    expect(await choose.textContent()).not.toContain(server.roots.managed);
+    expect(await seriousViolations(page)).toEqual([]);
+    expect(await overflowOf(page)).toBeLessThanOrEqual(0);
+    await page.screenshot({ path: join(shots, "choose-judged.png"), fullPage: true });
+
+    await page.getByRole("button", { name: "Import", exact: true }).click();
+    const outcome = page.locator("#outcome");
+    await expect
+      .poll(() => outcome.textContent(), patience)
+      .toMatch(/^folder 'collection' \(5 files\) at .*Imported 2 skills\./);
+    expect(await outcome.getAttribute("class")).toBe("outcome success");
+    expect(posts.slice(1)).toEqual(["?skill=echo&skill=foxtrot"]);
+    expect((await catalogIds()).sort()).toEqual(["alpha", "charlie", "delta", "echo", "foxtrot"]);
   });
 
   it("offers a folder's skills a level deeper (a wrapper directory) with the path that selects them", async () => {
@@ -192,26 +197,18 @@ describe.sequential("choosing a collection's skills", () => {
       "inner/kilo/SKILL.md": "# kilo\n\nDoes kilo.\n",
       "inner/lima/SKILL.md": "# lima\n\nDoes lima.\n",
     });
-    const posts: string[] = [];
-    const onRequest = (request: { method(): string; url(): string }) => {
-      if (request.method() === "POST") posts.push(new URL(request.url()).search);
-    };
-    page.on("request", onRequest);
-    try {
-      await page.locator("#folder-input").setInputFiles(folder);
-      await expect.poll(() => page.locator("#choose").isVisible(), patience).toBe(true);
-      expect(await page.locator('li[data-listed="kilo"]').textContent()).toContain(
-        "found in wrapped/inner/kilo",
-      );
-      await page.getByRole("button", { name: "Import", exact: true }).click();
-      const outcome = page.locator("#outcome");
-      await expect
-        .poll(() => outcome.textContent(), patience)
-        .toMatch(/^folder 'wrapped' \(3 files\) at .*Imported 2 skills\./);
-      expect(posts).toEqual(["?list=1", "?path=inner&skill=kilo&skill=lima"]);
-    } finally {
-      page.off("request", onRequest);
-    }
+    const posts = recordPosts();
+    await page.locator("#folder-input").setInputFiles(folder);
+    await expect.poll(() => page.locator("#choose").isVisible(), patience).toBe(true);
+    expect(await page.locator('li[data-listed="kilo"]').textContent()).toContain(
+      "found in wrapped/inner/kilo",
+    );
+    await page.getByRole("button", { name: "Import", exact: true }).click();
+    const outcome = page.locator("#outcome");
+    await expect
+      .poll(() => outcome.textContent(), patience)
+      .toMatch(/^folder 'wrapped' \(3 files\) at .*Imported 2 skills\./);
+    expect(posts).toEqual(["?list=1", "?path=inner&skill=kilo&skill=lima"]);
   });
 
   it("offers Import disabled when no skill would import", async () => {
