@@ -122,6 +122,42 @@ describe("a whole repository through the CLI", () => {
     expect((parseJson(run).skills as { id: string }[]).map((s) => s.id)).toEqual(["pdf"]);
   });
 
+  it("names the skills refused on their own (id, identity, frontmatter) and imports the others with --skip", async () => {
+    const base = makeTempDir("skillshelf-cli-select-");
+    const folder = join(base, "collection");
+    writeTree(folder, {
+      "pdf/SKILL.md": skill("pdf"),
+      "Bad_Id/SKILL.md": skill("Bad_Id"),
+      "notes/SKILL.md": skill("memo"),
+      "broken/SKILL.md": "---\nname: [broken\n---\n",
+    });
+    const refused = await runBin(["check", folder, "--json"]);
+    expect(refused.code).toBe(1);
+    const { refusal, message } = parseJson(refused) as {
+      refusal: { code: string; concerns: unknown };
+      message: string;
+    };
+    expect(refusal.code).toBe("invalid-id");
+    expect(refusal.concerns).toEqual([
+      { skill: "Bad_Id", count: 1 },
+      { skill: "broken", count: 1 },
+      { skill: "notes", count: 1 },
+    ]);
+    expect(message).toMatch(
+      /; the skills at fault are 'Bad_Id', 'broken', 'notes': import the others with --skip Bad_Id --skip broken --skip notes\.$/,
+    );
+    const { args } = makeRoots();
+    const skipped = ["--skip", "Bad_Id", "--skip", "broken", "--skip", "notes"];
+    const run = await runBin(["import", folder, ...skipped, "--json", ...args]);
+    expect(run.code, run.stderr).toBe(0);
+    expect((parseJson(run).skills as { id: string }[]).map((s) => s.id)).toEqual(["pdf"]);
+    // A lone skill refused on its own is offered no skip: it would import nothing.
+    const lone = await runBin(["check", join(folder, "notes")]);
+    expect(lone.code).toBe(1);
+    expect(lone.stderr).toContain("declares the id 'memo' instead");
+    expect(lone.stderr).not.toContain("--skip");
+  });
+
   it("says under which --path a skill lies when --skill names it at the wrong level", async () => {
     const { zip } = repository();
     const run = await runBin(["check", zip, "--skill", "pdf"]);

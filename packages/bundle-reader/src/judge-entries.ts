@@ -10,7 +10,7 @@
 // the bytes (the zip reader does, while they are in the cache); it is still
 // reported here, in path order, and only for what is selected.
 
-import { isText, PathChecker, sortByPath } from "@skillshelf/contract";
+import { concerning, countBySkill, isText, PathChecker, sortByPath } from "@skillshelf/contract";
 import type { FileEntry } from "./entries.js";
 import { joinedBytes } from "./ledger.js";
 import { NameIndex } from "./names.js";
@@ -22,10 +22,15 @@ export const MAX_LISTED_FILES = 100;
 
 export type Judged = { ok: true; files: FileEntry[] } | { ok: false; refusal: Refusal };
 
-/** Judges the selected entries; the files that pass, in path order, with their bodies joined. */
+/**
+ * Judges the selected entries; the files that pass, in path order, with
+ * their bodies joined. `skillOf` names the skill a path lies in, of the
+ * `among` skills selected, so a refusal names the skills at fault.
+ */
 export function judgeEntries(
   selected: readonly Placed[],
   skillOf: (path: string) => string | undefined = () => undefined,
+  among = 0,
 ): Judged {
   const names = new NameIndex();
   const paths = new PathChecker();
@@ -71,15 +76,11 @@ export function judgeEntries(
       texts.push(entry.text);
     }
   }
-  if (fault !== undefined) {
-    const concerns = countBySkill(faulty);
-    return refuse(concerns.length > 0 ? { ...fault, concerns } : fault);
-  }
+  if (fault !== undefined) return refuse(concerning(fault, countBySkill(faulty), among));
   const notTextFiles = files.filter((file, index) => !(texts[index] ?? isText(file.bytes)));
   const notText = notTextFiles.map((file) => file.raw);
   if (notText.length > 0) {
     const first = notText[0]!;
-    const concerns = countBySkill(notTextFiles.map((file) => skillOf(file.path)));
     const refusal: Refusal =
       notText.length === 1
         ? { code: "not-utf8", path: first }
@@ -89,19 +90,10 @@ export function judgeEntries(
             count: notText.length,
             paths: notText.slice(0, MAX_LISTED_FILES),
           };
-    if (concerns.length > 0) refusal.concerns = concerns;
-    return refuse(refusal);
+    const concerns = countBySkill(notTextFiles.map((file) => skillOf(file.path)));
+    return refuse(concerning(refusal, concerns, among));
   }
   return { ok: true, files };
-}
-
-/** How many of the files lie in each skill, in the order the skills are first met. */
-function countBySkill(skills: readonly (string | undefined)[]): { skill: string; count: number }[] {
-  const counts = new Map<string, number>();
-  for (const skill of skills) {
-    if (skill !== undefined) counts.set(skill, (counts.get(skill) ?? 0) + 1);
-  }
-  return [...counts].map(([skill, count]) => ({ skill, count }));
 }
 
 /**

@@ -10,6 +10,7 @@
 // then the caller's own rule, the catalog's), so a listing says which skills
 // import and why the others do not, from one read of the source.
 
+import { concerning } from "@skillshelf/contract";
 import type { Entries } from "./entries.js";
 import { readEntries, settleOnAbort } from "./read-bundle.js";
 import { Reading } from "./reading.js";
@@ -82,8 +83,12 @@ export function listBundle(source: Source, options: ListOptions = {}): Promise<L
       }
       if (options.judge !== undefined) {
         const rule = options.judge === true ? undefined : options.judge;
-        for (const skill of skills)
-          skill.verdict = await judgeAlone(read.entries, skill, rule, reading);
+        const atPath = new Map<string, number>();
+        for (const { path } of skills) atPath.set(path, (atPath.get(path) ?? 0) + 1);
+        for (const skill of skills) {
+          const among = atPath.get(skill.path) ?? 1;
+          skill.verdict = await judgeAlone(read.entries, skill, rule, reading, among);
+        }
       }
       return {
         ok: true,
@@ -98,21 +103,33 @@ export function listBundle(source: Source, options: ListOptions = {}): Promise<L
   return settleOnAbort(work, reading, signal);
 }
 
-/** One listed skill read alone, as `--path` and `--skill` would select it. */
+/**
+ * One listed skill read alone, as `--path` and `--skill` would select it;
+ * a refusal names it as the skill at fault among the `among` skills its
+ * level holds, so its sentence says how to import the others.
+ */
 async function judgeAlone(
   entries: Entries,
   listed: ListedSkill,
   rule: JudgeSkill | undefined,
   reading: Reading,
+  among: number,
 ): Promise<NonNullable<ListedSkill["verdict"]>> {
   const path = listed.path === "" ? undefined : listed.path;
-  const read = resolveSkills(entries, { path, skills: [listed.name] });
+  const read = resolveSkills(entries, { path, skills: [listed.name], among });
   if (!read.ok) return { importable: false, refusal: read.refusal };
+  const refused = (refusal: Refusal | DestinationRefusal) => {
+    if (refusal.concerns !== undefined) return { importable: false as const, refusal };
+    // Read alone, the refusal counts only this skill's findings, or the skill itself.
+    const count = refusal.code === "hidden-content" ? (refusal.count ?? 1) : 1;
+    const named = concerning(refusal, [{ skill: listed.name, count }], among);
+    return { importable: false as const, refusal: named };
+  };
   const spec = await specWarnings(read.skills, () => reading.pause());
-  if (!spec.ok) return { importable: false, refusal: spec.refusal };
+  if (!spec.ok) return refused(spec.refusal);
   for (const skill of read.skills) {
     const refusal = rule?.(skill);
-    if (refusal !== undefined) return { importable: false, refusal };
+    if (refusal !== undefined) return refused(refusal);
   }
   return { importable: true };
 }

@@ -62,8 +62,10 @@ async function withWarnings(
   if (!result.ok) return result;
   const verdict = await specWarnings(result.skills, () => reading.pause());
   if (!verdict.ok) return verdict;
-  const { warnings, total } = verdict;
-  const refusal = strict ? strictRefusal(warnings, total) : undefined;
+  const { warnings, total, bySkill } = verdict;
+  const refusal = strict
+    ? strictRefusal(warnings, total, bySkill, result.skills.length)
+    : undefined;
   if (refusal !== undefined) return { ok: false, refusal };
   const { origin } = result;
   return origin === undefined

@@ -36,6 +36,12 @@ export type Choices = {
   skills?: readonly string[] | undefined;
   /** Leave these skills out: neither judged nor returned. */
   skip?: readonly string[] | undefined;
+  /**
+   * How many skills a refusal's skip hint counts as the collection: the
+   * skills chosen, unless a listing, judging one skill of a level alone,
+   * says how many the level holds.
+   */
+  among?: number | undefined;
 };
 
 /** How many places a layout refusal points to. */
@@ -79,7 +85,9 @@ export function resolveSkills(entries: Entries, choices: Choices = {}): SkillsRe
     picked || skip.length > 0 ? chosen : undefined,
   );
   const selected = placed.filter((p) => inSelection(p.entry.path));
-  const judged = judgeEntries(selected, layout.rootSkill ? undefined : skillNamer(root));
+  const judged = layout.rootSkill
+    ? judgeEntries(selected)
+    : judgeEntries(selected, skillNamer(root), choices.among ?? chosen.length);
   if (!judged.ok) return judged;
   const byDirectory = filesByDirectory(judged.files, root, layout.rootSkill);
   // A skill at the root of an archive, its directory not chosen, is named after the archive (layOut).

@@ -22,7 +22,7 @@
 // event loop once it has run a slice, so a server reading a bundle of the
 // costliest blocks still answers its other requests meanwhile.
 
-import { formatCount, isValidId } from "@skillshelf/contract";
+import { concerning, formatCount, isValidId } from "@skillshelf/contract";
 import { type Frontmatter, readFrontmatter } from "./frontmatter.js";
 import {
   MAX_BUNDLE_FRONTMATTER_BYTES,
@@ -47,7 +47,7 @@ const SPEC = "the Agent Skills specification";
 
 /** The specification's verdict on a bundle's skills: its warnings (at most MAX_WARNINGS kept, `total` counted), or the refusal of a frontmatter past its bounds. */
 export type SpecVerdict =
-  | { ok: true; warnings: Warning[]; total: number }
+  | { ok: true; warnings: Warning[]; total: number; bySkill: Map<string, number> }
   | { ok: false; refusal: Refusal };
 
 /**
@@ -91,26 +91,36 @@ export async function specWarnings(
         detail: frontmatter.reason,
       };
       if (frontmatter.limit !== undefined) refusal.limit = frontmatter.limit;
-      return { ok: false, refusal };
+      // Past the bundle's own bound, any skill could be the one that tips it: no skip is named.
+      const atFault = frontmatter.bound === "bundle-bytes" ? [] : [{ skill: skill.name, count: 1 }];
+      return { ok: false, refusal: concerning(refusal, atFault, skills.length) };
     }
     checkFrontmatter(frontmatter, skill.name, warn);
   }
-  return { ok: true, warnings: kept.list(), total: kept.total };
+  return { ok: true, warnings: kept.list(), total: kept.total, bySkill: kept.bySkill };
 }
 
-/** Strict checking: the refusal for a bundle that drew warnings, naming the first. */
+/**
+ * Strict checking: the refusal for a bundle that drew warnings, naming the
+ * first, and every skill that drew one (`bySkill`, of the `among` read) so
+ * the others can be imported with `skip`.
+ */
 export function strictRefusal(
   warnings: readonly Warning[],
   total: number = warnings.length,
+  bySkill: ReadonlyMap<string, number> = new Map(),
+  among = 0,
 ): Refusal | undefined {
   const first = warnings[0];
   if (first === undefined) return undefined;
-  return {
+  const refusal: Refusal = {
     code: "spec-violation",
     skill: first.skill,
     detail: first.message,
     count: total,
   };
+  const atFault = [...bySkill].map(([skill, count]) => ({ skill, count }));
+  return concerning(refusal, atFault, among);
 }
 
 /** The warnings of one skill, from the text of its SKILL.md (a stored skill's, say); at most MAX_WARNINGS kept, the rest counted in one last warning. */
@@ -124,8 +134,11 @@ export function specWarningsOf(skill: string, text: string): Warning[] {
 class KeptWarnings {
   readonly kept: Warning[] = [];
   total = 0;
+  /** Every warning counted by skill, kept or not. */
+  readonly bySkill = new Map<string, number>();
   add(warning: Warning): void {
     this.total++;
+    this.bySkill.set(warning.skill, (this.bySkill.get(warning.skill) ?? 0) + 1);
     if (this.kept.length < MAX_WARNINGS) this.kept.push(warning);
   }
   /** The kept warnings, then one counting those left out, if any were. */

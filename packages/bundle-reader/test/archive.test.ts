@@ -336,7 +336,6 @@ describe("member kinds, decided from the header", () => {
     expect(refusalOf(await readBytes(bytes))).toEqual({
       code: "not-utf8",
       path: "b/s/a.bin",
-      concerns: [{ skill: "s", count: 1 }],
     });
   });
 

@@ -100,7 +100,6 @@ describe("a folder", () => {
       code: "not-regular-file",
       path: "bundle/s/pipe",
       detail: "a fifo",
-      concerns: [{ skill: "s", count: 1 }],
     });
   });
 
@@ -121,7 +120,6 @@ describe("a folder", () => {
     expect(refusalOf(await readPathOf(root))).toEqual({
       code: "not-utf8",
       path: "bundle/s/logo.png",
-      concerns: [{ skill: "s", count: 1 }],
     });
   });
 

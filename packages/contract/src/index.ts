@@ -11,6 +11,7 @@ export {
   type WithholdingCode,
   withholdingCodes,
 } from "./codes.js";
+export { type Concern, concerning, countBySkill } from "./concerns.js";
 export { formatBytes, formatCount } from "./format-bytes.js";
 export { ID_PATTERN, isValidId, MAX_ID_LENGTH } from "./id.js";
 export {

@@ -74,8 +74,11 @@ export type Refusal<C extends Code = Code> = {
   /** not-in-source: the skills the selected directory does hold. */
   held?: string[];
   /**
-   * A refusal of content inside a collection: the skills whose files are at
-   * fault, and how many files of each, so the rest can be imported with `skip`.
+   * A refusal inside a collection that holds other skills too: the skills at
+   * fault, so the rest can be imported with `skip`, with how many of each
+   * one's files (an entry or not-utf8 refusal), refusing findings
+   * (hidden-content) or warnings (spec-violation) are at fault, or 1 for a
+   * skill refused whole (its id, identity, size or frontmatter).
    */
   concerns?: { skill: string; count: number }[];
   /**

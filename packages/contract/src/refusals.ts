@@ -66,7 +66,7 @@ function renameTo(r: Refusal, say: Wording): string {
 }
 
 /** spec-violation: the first warning's own sentence, and how many warnings strict checking refused. */
-function strictSentence(r: Refusal): string {
+function strictSentence(r: Refusal, say: Wording): string {
   const count = r.count ?? 1;
   const first =
     r.detail?.replace(/\.$/, "") ??
@@ -75,7 +75,7 @@ function strictSentence(r: Refusal): string {
     count <= 1
       ? "that warning"
       : `it and ${formatCount(count - 1)} more ${count === 2 ? "warning" : "warnings"}`;
-  return `${first}, and strict checking turns ${more} into a refusal; fix the SKILL.md frontmatter, or import without strict checking.`;
+  return `${first}, and strict checking turns ${more} into a refusal; fix the SKILL.md frontmatter, or import without strict checking${concernsHint(r, say)}.`;
 }
 
 /** Where skills lie deeper, and the `path` that imports them (empty when none were found). */
@@ -125,12 +125,25 @@ function notUtf8Sentence(r: Refusal, say: Wording): string {
   return `The file${at(r)}${inSkill(r)}${more} not valid UTF-8 text; the store holds text only, so remove ${count <= 1 ? "it" : "them"} or convert ${count <= 1 ? "it" : "them"} (binary assets are refused, never altered)${concernsHint(r, say)}.`;
 }
 
+/** What a concern's count counts, by code: none for a skill refused whole. */
+const concernUnits: Partial<Record<Code, [one: string, many: string]>> = {
+  "unsafe-path": ["file", "files"],
+  link: ["file", "files"],
+  "not-regular-file": ["file", "files"],
+  "not-utf8": ["file", "files"],
+  "hidden-content": ["finding", "findings"],
+  "spec-violation": ["warning", "warnings"],
+};
+
 /** The skills a refusal inside a collection concerns, and how to import the others. */
 function concernsHint(r: Refusal, say: Wording): string {
   const concerns = r.concerns;
   if (concerns === undefined || concerns.length === 0) return "";
+  const unit = concernUnits[r.code];
   const counted = (c: { skill: string; count: number }, first: boolean): string =>
-    `${c.skill} (${formatCount(c.count)}${first ? (c.count === 1 ? " file" : " files") : ""})`;
+    unit === undefined
+      ? `'${c.skill}'`
+      : `${c.skill} (${formatCount(c.count)}${first ? ` ${c.count === 1 ? unit[0] : unit[1]}` : ""})`;
   const shown = concerns.slice(0, 8).map((c, i) => counted(c, i === 0));
   const more = concerns.length - shown.length;
   const listed = more > 0 ? `${shown.join(", ")} and ${more} more skills` : shown.join(", ");
@@ -149,13 +162,16 @@ function driftSentence(r: Refusal, say: Wording): string {
 }
 
 /** hidden-content: the first refusing finding's own sentence, and how many refuse in all. */
-function hiddenContentSentence(r: Refusal): string {
+function hiddenContentSentence(r: Refusal, say: Wording): string {
   const count = "count" in r && r.count !== undefined ? r.count : 1;
   const all = count <= 1 ? "" : ` (${formatCount(count)} refusing findings; the first follows)`;
   const first =
     r.detail ??
     `${r.path ?? "a file"} hides content from a reader; remove it, or accept its finding's code for this import if it is meant.`;
-  return `The import${inSkill(r)} is refused for hidden content${all}: ${first}`;
+  const hint = concernsHint(r, say);
+  return hint === ""
+    ? `The import${inSkill(r)} is refused for hidden content${all}: ${first}`
+    : `The import${inSkill(r)} is refused for hidden content${all}: ${first.replace(/\.$/, "")}${hint}.`;
 }
 
 const refused = (
@@ -243,13 +259,14 @@ export const refusalTable: Record<Code, RefusalRule> = {
         : `No skills at the top of ${r.path === undefined ? "the source" : `'${r.path}'`}${foundHint(r, say)}.`,
     ["path"],
   ),
-  "spec-violation": refused(422, (r) => strictSentence(r)),
+  "spec-violation": refused(422, strictSentence, ["skip"]),
   "not-in-source": refused(422, notInSourceSentence, ["path", "skill"]),
-  "hidden-content": refused(422, (r) => hiddenContentSentence(r)),
+  "hidden-content": refused(422, hiddenContentSentence, ["skip"]),
   "frontmatter-too-large": refused(
     422,
-    (r) =>
-      `The SKILL.md${inSkill(r)} has frontmatter beyond what the reader parses${detail(r)}; shorten the block between the '---' lines and keep long text in the body or in reference files.`,
+    (r, say) =>
+      `The SKILL.md${inSkill(r)} has frontmatter beyond what the reader parses${detail(r)}; shorten the block between the '---' lines and keep long text in the body or in reference files${concernsHint(r, say)}.`,
+    ["skip"],
   ),
   "too-many-entries": refused(
     413,
@@ -263,21 +280,23 @@ export const refusalTable: Record<Code, RefusalRule> = {
   ),
   "invalid-id": refused(
     422,
-    (r) =>
-      `The skill name '${r.skill ?? ""}' is not a valid id; use 1 to 64 lower-case letters, digits and single inner dashes.`,
+    (r, say) =>
+      `The skill name '${r.skill ?? ""}' is not a valid id; use 1 to 64 lower-case letters, digits and single inner dashes${concernsHint(r, say)}.`,
+    ["skip"],
   ),
   "identity-mismatch": refused(
     422,
     (r, say) =>
       r.other === undefined
-        ? `The SKILL.md of skill '${r.skill ?? ""}' does not declare that id${detail(r)}; start it with '# ${r.skill ?? ""}' or frontmatter 'name: ${r.skill ?? ""}'.`
-        : `The SKILL.md of skill '${r.skill ?? ""}' declares the id '${r.other}' instead; ${renameTo(r, say)}, or make the SKILL.md declare '${r.skill ?? ""}' ('# ${r.skill ?? ""}' or frontmatter 'name: ${r.skill ?? ""}').`,
-    ["path"],
+        ? `The SKILL.md of skill '${r.skill ?? ""}' does not declare that id${detail(r)}; start it with '# ${r.skill ?? ""}' or frontmatter 'name: ${r.skill ?? ""}'${concernsHint(r, say)}.`
+        : `The SKILL.md of skill '${r.skill ?? ""}' declares the id '${r.other}' instead; ${renameTo(r, say)}, or make the SKILL.md declare '${r.skill ?? ""}' ('# ${r.skill ?? ""}' or frontmatter 'name: ${r.skill ?? ""}')${concernsHint(r, say)}.`,
+    ["path", "skip"],
   ),
   "skill-file-too-large": refused(
     422,
-    (r) =>
-      `The SKILL.md of skill '${r.skill ?? ""}' is larger than ${size(r.limit)}; shorten it and move detail into reference files.`,
+    (r, say) =>
+      `The SKILL.md of skill '${r.skill ?? ""}' is larger than ${size(r.limit)}; shorten it and move detail into reference files${concernsHint(r, say)}.`,
+    ["skip"],
   ),
   "already-defined": refused(
     409,
@@ -410,8 +429,9 @@ export const refusalTable: Record<Code, RefusalRule> = {
   ),
   "invalid-frontmatter": refused(
     422,
-    (r) =>
-      `The SKILL.md${at(r)}${inSkill(r)} opens with frontmatter that cannot be read${detail(r)}; fix the block between the '---' lines.`,
+    (r, say) =>
+      `The SKILL.md${at(r)}${inSkill(r)} opens with frontmatter that cannot be read${detail(r)}; fix the block between the '---' lines${concernsHint(r, say)}.`,
+    ["skip"],
   ),
   unreadable: refused(
     422,

@@ -130,7 +130,9 @@ const wordings: Record<Surface, Wording> = {
     nameSkill: () => "choose one of those in the chooser",
     importSkillUnder: (path, skill) =>
       `choose the directory '${path}' in the chooser and tick '${skill}'`,
-    skipSkills: () => "untick them in the chooser and import the others",
+    // The chooser shows a refused skill unticked already: the reader leaves it so.
+    skipSkills: (skills) =>
+      `leave ${skills.length === 1 ? "it" : "them"} unticked in the chooser and import the others`,
     nameArchive: () => `rename the archive to ${fileNames} and drop it again`,
     selectedDirectory: () => "the folder you dropped, or the directory you chose in the chooser",
     replace: () => "tick 'replace managed skills with the same id'",

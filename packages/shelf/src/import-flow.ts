@@ -183,6 +183,7 @@ export function judgeFindings(
   const judged = acceptFindings(
     skills.flatMap((skill) => findingsOf(skill)),
     accepted,
+    skills.length,
   );
   if (!judged.ok) return judged;
   return { ok: true, findings: judged.findings, accepted };

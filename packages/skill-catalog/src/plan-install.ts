@@ -6,7 +6,7 @@
 // all-or-nothing step (under its lock, in its transaction), against the store
 // as it is then; check runs it against the store as it is now.
 import type { Skill } from "@skillshelf/bundle-reader";
-import type { Refusal } from "@skillshelf/contract";
+import { type Concern, concerning, type Refusal } from "@skillshelf/contract";
 import { digestOf } from "./digest.js";
 import { inspectRoot, usageOfRoot } from "./directory-root.js";
 import { judgeEntry } from "./inspect-skill.js";
@@ -15,18 +15,35 @@ import type { ManagedStore, StoreView } from "./store.js";
 import type { InstalledSkill } from "./types.js";
 import { validateSkill } from "./validate-skill.js";
 
-/** The first refusal any skill earns on its own, including a name used twice. */
+/**
+ * The first refusal any skill earns on its own, including a name used twice;
+ * inside a collection it names every skill refused on its own, so one `skip`
+ * of them all lets the others in.
+ */
 export function validateBundle(skills: readonly Skill[]): Refusal | undefined {
   const names = new Set<string>();
+  let first: Refusal | undefined;
+  const atFault: Concern[] = [];
   for (const skill of skills) {
     const refusal = validateSkill(skill);
-    if (refusal !== undefined) return refusal;
+    if (refusal !== undefined) {
+      first ??= refusal;
+      atFault.push({ skill: skill.name, count: 1 });
+      continue;
+    }
     if (names.has(skill.name)) {
-      return { code: "already-defined", skill: skill.name, other: "another skill of this bundle" };
+      // Two skills of one name: neither skip could tell them apart.
+      return (
+        first ?? {
+          code: "already-defined",
+          skill: skill.name,
+          other: "another skill of this bundle",
+        }
+      );
     }
     names.add(skill.name);
   }
-  return undefined;
+  return first === undefined ? undefined : concerning(first, atFault, skills.length);
 }
 
 /**

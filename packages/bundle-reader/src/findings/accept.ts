@@ -5,6 +5,9 @@
 // every finding, the refusing ones first, so each surface lists what to
 // act on before what only warns. The verdict is a result union, as every
 // refusal in the reader is. Import, sync and approve all judge through here.
+// Inside a collection, the refusal names every skill holding a refusing
+// finding, so the others can be imported with `skip`.
+import { concerning, countBySkill } from "@skillshelf/contract";
 import type { Refusal } from "../types.js";
 import type { Finding, FindingCode } from "./types.js";
 
@@ -12,10 +15,14 @@ export type FindingsVerdict =
   | { ok: true; findings: Finding[] }
   | { ok: false; refusal: Refusal; findings: Finding[] };
 
-/** The import's verdict on `findings` when the operator accepts the codes in `accepted`. */
+/**
+ * The import's verdict on `findings` when the operator accepts the codes in
+ * `accepted`; `among` is how many skills the findings were drawn from.
+ */
 export function acceptFindings(
   findings: readonly Finding[],
   accepted: readonly FindingCode[] = [],
+  among = 0,
 ): FindingsVerdict {
   const allowed = new Set<string>(accepted);
   const refusing = findings.filter((f) => f.severity === "refuse" && !allowed.has(f.code));
@@ -24,7 +31,11 @@ export function acceptFindings(
   const rest = findings.filter((f) => f.severity !== "refuse" || allowed.has(f.code));
   return {
     ok: false,
-    refusal: hiddenContentRefusal(first, refusing.length),
+    refusal: concerning(
+      hiddenContentRefusal(first, refusing.length),
+      countBySkill(refusing.map((f) => f.skill)),
+      among,
+    ),
     findings: [...refusing, ...rest],
   };
 }
