@@ -2,7 +2,8 @@
 // laid out as public skill repositories are (skills under skills/, a
 // template skill, a dot-directory, a README, a PNG and a CLAUDE.md symbolic
 // link at the top): its folder, `git archive` of it as a tar, and a
-// GitHub-style zip (`git archive --format=zip --prefix=repo-main/`).
+// GitHub-style zip (`git archive --format=zip --prefix=repo-main/`); and a
+// clone named `skills`, as cloning anthropics/skills names it.
 import { execFileSync } from "node:child_process";
 import { symlinkSync } from "node:fs";
 import { join } from "node:path";
@@ -200,6 +201,31 @@ describe("a whole repository through the CLI", () => {
     expect(run.stderr).toContain(
       "The file 'repo/README.md' lies beside the skill directories; move it into a skill or remove it; 2 skills were found under 'skills/': import with --path skills",
     );
+  });
+
+  it("gives a --path that works for a clone named after its skills/ directory", async () => {
+    // `git clone <url>/skills` makes `skills/skills/<skill>`: the folder's own name is `skills`.
+    const { folder } = repository();
+    const clone = join(makeTempDir("skillshelf-cli-select-"), "skills");
+    execFileSync("git", ["clone", "-q", "--local", folder, clone]);
+    const refused = await runBin(["check", clone]);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain(
+      "2 skills were found under 'skills/skills/': import with --path skills/skills.",
+    );
+    const { args, data } = makeRoots();
+    const run = await runBin([
+      "import",
+      clone,
+      "--path",
+      "skills/skills",
+      "--skill",
+      "pdf",
+      ...args,
+    ]);
+    expect(run.code, run.stderr).toBe(0);
+    const listed = parseJson(await runBin(["list", "--json", "--data", data]));
+    expect((listed.index as { id: string }[]).map((s) => s.id)).toEqual(["pdf"]);
   });
 
   it.each(["folder", "tar", "zip"] as const)(

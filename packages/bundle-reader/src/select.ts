@@ -234,6 +234,7 @@ export function findDeeper(placed: readonly Placed[], root: Root): Deeper[] {
   // between "a" and "a/c", and the stack would lose "a" before "a/c".
   const open: string[] = [];
   const groups = new Map<string, string[][]>();
+  const selecting = selectingPaths(placed, root);
   for (const directory of sortDepthFirst(holders)) {
     while (open.length > 0 && !directory.startsWith(`${open.at(-1)!}/`)) open.pop();
     const nested = open.length > 0;
@@ -241,7 +242,7 @@ export function findDeeper(placed: readonly Placed[], root: Root): Deeper[] {
     // The root's own children are its skills, not skills found deeper.
     if (nested || directory.indexOf("/", prefix.length) === -1) continue;
     const segments = directory.split("/");
-    const path = segments.slice(root.base.length, -1).join("/");
+    const path = selecting(segments.slice(0, -1));
     const group = groups.get(path) ?? [];
     group.push(segments);
     groups.set(path, group);
@@ -251,6 +252,40 @@ export function findDeeper(placed: readonly Placed[], root: Root): Deeper[] {
     (g) => g.path,
   );
   return found.sort((a, b) => b.directories.length - a.directories.length);
+}
+
+/**
+ * The `path` that selects a directory (segments as stored), for chooseRoot:
+ * its path below the wrapper, unless that path also lies as stored, which
+ * chooseRoot matches first. A clone of a repository named after its own
+ * `skills/` is `skills/skills/...`: there `skills` is the wrapper itself, so
+ * the skills are selected by `skills/skills`, their path as stored. Only a
+ * path starting with the wrapper's name can lie as stored; for those, the
+ * paths are sorted once and each is looked up by bisection, so many such
+ * directories cost no scan each.
+ */
+function selectingPaths(placed: readonly Placed[], root: Root): (parent: string[]) => string {
+  let stored: string[] | undefined;
+  return (parent) => {
+    const below = parent.slice(root.base.length);
+    if (root.base.length === 0 || below[0] !== root.base[0]) return below.join("/");
+    stored ??= structure(placed)
+      .map((shown) => shown.path)
+      .sort();
+    return liesAnythingBelow(stored, prefixOf(below)) ? parent.join("/") : below.join("/");
+  };
+}
+
+/** Whether a path of `sorted` (in code-unit order) starts with `prefix`. */
+function liesAnythingBelow(sorted: readonly string[], prefix: string): boolean {
+  let low = 0;
+  let high = sorted.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if (sorted[middle]! < prefix) low = middle + 1;
+    else high = middle;
+  }
+  return sorted[low]?.startsWith(prefix) === true;
 }
 
 /**

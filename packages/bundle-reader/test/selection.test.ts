@@ -239,6 +239,42 @@ describe("a whole repository", () => {
     expect(message(path)).toContain("found under 'skills/'");
   });
 
+  it("gives a path that selects the skills of a clone named after its own skills/ directory", async () => {
+    // `git clone .../skills` makes `skills/skills/<skill>`: the wrapper is named `skills`.
+    const root = await repository("skills");
+    const gnu = execFileSync("tar", ["--format=gnu", "-cf", "-", "-C", join(root, ".."), "skills"]);
+    for (const [form, source] of [
+      ["folder", { kind: "path", path: root }],
+      ["GNU tar", { kind: "archive", bytes: gnu }],
+    ] as const) {
+      const refusal = refusalOf(await readBundle(source));
+      expect(refusal.found, form).toEqual([{ path: "skills/skills", count: 3 }]);
+      expect(message(refusal), form).toContain('read it with the option path: "skills/skills"');
+      expect(
+        shapeOf(await readBundle(source, { path: "skills/skills", skip: ["canvas"] })),
+        form,
+      ).toEqual({
+        notes: ["SKILL.md"],
+        pdf: ["SKILL.md", "scripts/fill.py"],
+      });
+      const listed = await listBundle(source, { judge: true });
+      if (!listed.ok) throw new Error(listed.refusal.code);
+      expect(
+        listed.listing.skills.map((skill) => [
+          skill.path,
+          skill.name,
+          skill.verdict?.importable === true ? "yes" : skill.verdict?.refusal.code,
+        ]),
+        form,
+      ).toEqual([
+        ["", "template", "yes"],
+        ["skills/skills", "canvas", "not-utf8"],
+        ["skills/skills", "notes", "yes"],
+        ["skills/skills", "pdf", "yes"],
+      ]);
+    }
+  });
+
   it("is listed without judging: skills by path, dot-directories set aside", async () => {
     for (const { form, source, top } of await forms()) {
       const listed = await listBundle(source);
