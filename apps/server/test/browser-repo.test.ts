@@ -119,7 +119,7 @@ async function chooseAndImport(top: string, untick: string): Promise<void> {
   expect(await box(binary).isEnabled()).toBe(false);
   expect(await refused.locator(".reason .code").textContent()).toBe("not-utf8");
   expect(await refused.locator(".reason").textContent()).toContain(
-    `The file '${top}/skills/${binary}/swatch.png' is not valid UTF-8 text; the store holds text only, so remove it or convert it (binary assets are refused, never altered)`,
+    `The file '${top}/skills/${binary}/swatch.png' is not valid UTF-8 text; the store holds text only, so remove it or convert it (binary assets are refused, never altered); the skill at fault is ${binary} (1 file): leave it unticked in the chooser and import the others.`,
   );
   // The logo at the top lies outside every skill, and is nobody's reason.
   expect(await choose.textContent()).not.toContain("logo.png");
