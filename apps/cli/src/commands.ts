@@ -175,6 +175,7 @@ export const commandSpecs: readonly CommandSpec[] = [
       ["--frozen", "install exactly the lock; refuse, naming each difference, if anything moved"],
       ["--check", "write nothing; exit 0 when the store and the lock are in step, 1 otherwise"],
       ["--prune", "remove managed skills the manifest does not name"],
+      SIGNATURE_OPTIONS[0],
     ],
     run: async (context, _args, options) =>
       (await import("./commands/sync.js")).runSync(context, options as SyncOptions),

@@ -6,7 +6,8 @@
 // lock already names and the store already holds. Any other case (an
 // archive or folder source, a ref that cannot be told plainly or moved, a
 // skill missing, edited or different, a record accepting other finding
-// codes than its entry now does, a removal to make) is left to the
+// codes than its entry now does, a record with no signer where only signed
+// skills are accepted, a removal to make) is left to the
 // full sync, which reads every source and names each difference; except a
 // source that did not answer in time (or git missing), refused at once
 // rather than waited for a second time.
@@ -32,7 +33,11 @@ export async function frozenHeld(
   manifest: Manifest,
   base: string,
   lock: Lock,
-  options: { prune?: boolean | undefined; signal?: AbortSignal | undefined },
+  options: {
+    prune?: boolean | undefined;
+    signal?: AbortSignal | undefined;
+    requireSigned?: boolean | undefined;
+  },
 ): Promise<FrozenHeld> {
   const asked = await Promise.all(
     manifest.skills.map(async (entry) => {
@@ -61,6 +66,7 @@ export async function frozenHeld(
     if (verdict?.status !== "unchanged" || verdict.record.tree.digest !== skill.tree)
       return undefined;
     if (!sameAccepted(verdict.record.accepted, accepts.get(skill.id) ?? [])) return undefined;
+    if (options.requireSigned === true && verdict.record.signature === undefined) return undefined;
     outcomes.push({ id: skill.id, status: "unchanged", tree: skill.tree });
   }
   const locked = new Set(lock.skills.map((skill) => skill.id));

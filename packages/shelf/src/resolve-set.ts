@@ -6,6 +6,10 @@
 // Each entry's skills are judged for findings as an import judges them
 // (judgeFindings), with the codes the entry accepts: a refusing finding
 // refuses the set with `hidden-content`, every finding of the entry carried.
+// Each skill's signature is then judged against the shelf's trust as an
+// import judges it (judgeSignatures): under `requireSigned`, a skill not
+// signed by a trusted key refuses the set, and a verified signer is kept for
+// the skill's record.
 // The import flow is loaded when a set is read, not when a frozen sync only
 // asks what the entries name (frozen-held.ts).
 import { createHash } from "node:crypto";
@@ -19,17 +23,27 @@ import {
   type Source,
 } from "@skillshelf/bundle-reader";
 import type { Refusal } from "@skillshelf/contract";
-import { type RecordedSource, revisionOf, treeOf } from "@skillshelf/skill-catalog";
+import {
+  type RecordedSignature,
+  type RecordedSource,
+  revisionOf,
+  treeOf,
+} from "@skillshelf/skill-catalog";
 import { entryOf, type Lock, type LockedSkill, type LockedSource } from "./lock.js";
 import { acceptedOf, type Manifest, type ManifestEntry } from "./manifest.js";
+import type { Trust } from "./trust.js";
 
-/** One skill of the set, read, with where it came from and the finding codes its entry accepts. */
+/**
+ * One skill of the set, read, with where it came from, the finding codes its
+ * entry accepts, and its signer when a trusted key signed it.
+ */
 export type ResolvedSkill = {
   skill: Skill;
   recorded: RecordedSource;
   tree: string;
   entry: number;
   accepted: FindingCode[];
+  signature?: RecordedSignature | undefined;
 };
 
 /** The set a manifest names, read, with the findings that did not refuse it. */
@@ -84,13 +98,15 @@ export function sourceOf(
 
 const sha256 = (bytes: Uint8Array): string => createHash("sha256").update(bytes).digest("hex");
 
-/** Reads every entry of `manifest` (found at `manifestPath`) and resolves the set. */
+/** Reads every entry of `manifest` (found at `manifestPath`) and resolves the set, held to `trust`. */
 export async function resolveSet(
   manifest: Manifest,
   manifestPath: string,
+  trust: Trust,
   signal?: AbortSignal,
 ): Promise<{ ok: true; set: ResolvedSet } | SetRefused> {
   const { judgeFindings, readAndRecord } = await import("./import-flow.js");
+  const { judgeSignatures } = await import("./signed-import.js");
   const base = dirname(resolve(manifestPath));
   const skills: ResolvedSkill[] = [];
   const sources: LockedSource[] = [];
@@ -109,6 +125,8 @@ export async function resolveSet(
     if (!judged.ok) return { ...judged, accepted: acceptedOf(entry) };
     findings.push(...judged.findings);
     const { accepted } = judged;
+    const signed = judgeSignatures(read.skills, [], trust);
+    if (!signed.ok) return signed;
     const recorded = read.recorded!;
     const locked = lockedEntryOf(entry);
     const ids: string[] = [];
@@ -120,7 +138,14 @@ export async function resolveSet(
       }
       seen.set(skill.name, locked.source);
       ids.push(skill.name);
-      skills.push({ skill, recorded, tree: treeOf(skill.files).digest, entry: index, accepted });
+      skills.push({
+        skill,
+        recorded,
+        tree: treeOf(skill.files).digest,
+        entry: index,
+        accepted,
+        signature: signed.recorded.get(skill.name),
+      });
     }
     sources.push({ ...locked, commit: recorded.commit, sha256: recorded.sha256, ids });
   }

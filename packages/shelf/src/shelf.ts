@@ -241,7 +241,7 @@ export function shelfOver(roots: Roots, tool: string, trust: Trust = NO_TRUST): 
     },
     sync: async (options) => {
       const { syncSet } = await import("./sync.js");
-      return syncSet(roots, { ...options, tool });
+      return syncSet(roots, { ...options, tool, trust });
     },
     lockStatus: async (lockPath) => {
       const { lockStatus } = await import("./sync.js");

@@ -11,17 +11,22 @@
 // judged for findings as an import judges it, with the codes its manifest
 // entry accepts (`accept`), which its record keeps; a stored skill whose
 // record accepts other codes than its entry now does is installed again,
-// so the record always says what the manifest accepted.
+// so the record always says what the manifest accepted. Every skill read is
+// held to the shelf's trust as an import holds it: under `requireSigned` an
+// unsigned or untrusted skill refuses the sync, and a trusted signer is
+// recorded; a stored skill whose record names another signer than its
+// source's signature now does is installed again.
 import { readFile, rename, writeFile } from "node:fs/promises";
 import { dirname, resolve } from "node:path";
 import type { Finding, FindingCode } from "@skillshelf/bundle-reader";
 import type { Refusal } from "@skillshelf/contract";
-import { applySet, type Roots, verify } from "@skillshelf/skill-catalog";
+import { applySet, type RecordedSignature, type Roots, verify } from "@skillshelf/skill-catalog";
 import { frozenHeld } from "./frozen-held.js";
 import { formatLock, type Lock, readLock } from "./lock.js";
 import { manifestDifferences, resolvedDifferences, storeDifferences } from "./lock-differences.js";
 import { readManifest, sameAccepted } from "./manifest.js";
 import { resolveSet, type SetRefused } from "./resolve-set.js";
+import type { Trust } from "./trust.js";
 
 export type SyncOptions = {
   /** The manifest, skillshelf.json. */
@@ -69,7 +74,7 @@ const byId = (a: { id: string }, b: { id: string }): number =>
 /** Makes the managed store hold the manifest's skills and writes the lock. */
 export async function syncSet(
   roots: Roots,
-  options: SyncOptions & { tool: string },
+  options: SyncOptions & { tool: string; trust: Trust },
 ): Promise<SyncResult> {
   const manifest = await readManifest(options.manifest);
   if (!manifest.ok) return manifest;
@@ -81,7 +86,10 @@ export async function syncSet(
     const differences = manifestDifferences(manifest.manifest, locked);
     if (differences.length > 0) return mismatch(options.lock, differences);
     const base = dirname(resolve(options.manifest));
-    const held = await frozenHeld(roots, manifest.manifest, base, locked, options);
+    const held = await frozenHeld(roots, manifest.manifest, base, locked, {
+      ...options,
+      requireSigned: options.trust.requireSigned,
+    });
     if (held !== undefined && "refusal" in held) return { ok: false, refusal: held.refusal };
     if (held !== undefined) {
       const skills = held.held.sort(byId);
@@ -95,7 +103,12 @@ export async function syncSet(
       };
     }
   }
-  const resolved = await resolveSet(manifest.manifest, options.manifest, options.signal);
+  const resolved = await resolveSet(
+    manifest.manifest,
+    options.manifest,
+    options.trust,
+    options.signal,
+  );
   if (!resolved.ok) return resolved;
   const { set } = resolved;
   if (locked !== undefined) {
@@ -109,12 +122,14 @@ export async function syncSet(
   const install = [];
   const sources = new Map();
   const acceptedBy = new Map<string, FindingCode[]>();
-  for (const { skill, recorded, tree, accepted } of set.skills) {
+  const signatures = new Map<string, RecordedSignature>();
+  for (const { skill, recorded, tree, accepted, signature } of set.skills) {
     const verdict = stored.get(skill.name);
     if (
       verdict?.status === "unchanged" &&
       verdict.record.tree.digest === tree &&
-      sameAccepted(verdict.record.accepted, accepted)
+      sameAccepted(verdict.record.accepted, accepted) &&
+      verdict.record.signature?.fingerprint === signature?.fingerprint
     ) {
       outcomes.push({ id: skill.name, status: "unchanged", tree });
       continue;
@@ -122,6 +137,7 @@ export async function syncSet(
     install.push(skill);
     sources.set(skill.name, recorded);
     acceptedBy.set(skill.name, accepted);
+    if (signature !== undefined) signatures.set(skill.name, signature);
     outcomes.push({
       id: skill.name,
       status: verdict === undefined ? "installed" : "replaced",
@@ -147,7 +163,7 @@ export async function syncSet(
     const applied = await applySet(
       roots,
       { install, remove },
-      { sources, acceptedBy, tool: options.tool },
+      { sources, acceptedBy, signatures, tool: options.tool },
     );
     if (!applied.ok) return applied;
   }
