@@ -248,7 +248,7 @@ export const commandSpecs: readonly CommandSpec[] = [
     description: "describe the payload a worker receives, or write it",
     options: [
       ["--out <dir>", "write <dir>/skills.json atomically"],
-      ["--watch", "with --out: keep writing it whenever the revision changes, until stopped"],
+      ["--watch", "with --out: keep writing it whenever anything it holds changes, until stopped"],
       [
         "--allow-drift",
         "offer managed skills that drifted or were never approved anyway (each is said on stderr)",

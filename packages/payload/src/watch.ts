@@ -1,7 +1,10 @@
 // Keeps a worker host's payload current: `skillshelf payload --out <dir>
-// --watch`. The payload is written at start and again whenever its revision
-// changes, each time atomically, so a worker starting at any instant reads a
-// whole payload and never one that was rewritten without a change. Two
+// --watch`. The payload is written at start and again whenever anything it
+// says changes, each time atomically, so a worker starting at any instant
+// reads a whole payload and never one that was rewritten without a change.
+// The revision alone is not enough to tell: it covers the offered bodies,
+// while a reference file's digest or the refused list (a second file
+// drifting in a skill already withheld) can change beneath it. Two
 // things wake it: the managed store's change feed, where the store has one
 // (the PostgreSQL store hears every host's imports through NOTIFY; its
 // reconnect notice wakes it too), and a steady interval, since the builtin
@@ -29,13 +32,14 @@ export type WatchOptions = GateOptions & {
   onEvent?: (event: WatchEvent) => void;
 };
 
-/** Writes dir/skills.json now and whenever the revision changes, until `signal` aborts. */
+/** Writes dir/skills.json now and whenever what it says changes, until `signal` aborts. */
 export async function watchPayload(
   roots: Roots,
   dir: string,
   options: WatchOptions,
 ): Promise<void> {
   const { signal } = options;
+  /** The payload last written, as JSON: a build that says the same is not written again. */
   let written: string | undefined;
   let lastRefusal: string | undefined;
   let wake: (() => void) | undefined;
@@ -62,7 +66,8 @@ export async function watchPayload(
         allowDrift: options.allowDrift === true,
         ...(options.judge === undefined ? {} : { judge: options.judge }),
       });
-      if (built.ok && built.payload.revision === written) {
+      const said = built.ok ? JSON.stringify(built.payload) : undefined;
+      if (said !== undefined && said === written) {
         lastRefusal = undefined;
         continue;
       }
@@ -70,13 +75,14 @@ export async function watchPayload(
       if (!result.ok) {
         // Said once per distinct refusal, not at every tick while it lasts;
         // the last payload written stays in place meanwhile.
-        const said = JSON.stringify(result.refusal);
-        if (said !== lastRefusal) options.onEvent?.({ kind: "refused", refusal: result.refusal });
-        lastRefusal = said;
+        const refusal = JSON.stringify(result.refusal);
+        if (refusal !== lastRefusal)
+          options.onEvent?.({ kind: "refused", refusal: result.refusal });
+        lastRefusal = refusal;
         continue;
       }
       lastRefusal = undefined;
-      written = result.payload.revision;
+      written = said;
       const allowed = built.ok ? built.allowed : [];
       options.onEvent?.({ kind: "written", path: result.path, payload: result.payload, allowed });
     }

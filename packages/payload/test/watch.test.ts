@@ -47,6 +47,48 @@ describe("watchPayload", () => {
     await watching;
   });
 
+  it("writes again when a reference file or the refused list changes beneath an unchanged revision", async () => {
+    const roots = await makeRoots({ alpha: skillText("alpha") });
+    writeFileSync(join(roots.builtin, "alpha", "reference.md"), "first\n");
+    await writeSkills(roots.builtin, { bad: skillText("memo") });
+    const out = await makeTempDir();
+    const events: WatchEvent[] = [];
+    const stop = new AbortController();
+    const watching = watchPayload(roots, out, {
+      signal: stop.signal,
+      intervalMs: 20,
+      onEvent: (event) => events.push(event),
+    });
+    await until(events, 1);
+    const written = () =>
+      events.map((event) => (event.kind === "written" ? event.payload : undefined));
+    const first = written()[0]!;
+    expect(first.refused).toMatchObject([{ id: "bad", code: "identity-mismatch" }]);
+    expect(first.refused[0]!.reason).toContain("'memo'");
+
+    // The body stays, so the revision does; the file list's digest does not.
+    writeFileSync(join(roots.builtin, "alpha", "reference.md"), "second\n");
+    await until(events, 2);
+    const second = written()[1]!;
+    expect(second.revision).toBe(first.revision);
+    expect(second.skills[0]!.treeDigest).not.toBe(first.skills[0]!.treeDigest);
+    expect(await readPayload(join(out, "skills.json"))).toEqual({ ok: true, payload: second });
+
+    // A refused skill's reason changes; nothing offered does.
+    await writeSkills(roots.builtin, { bad: skillText("other") });
+    await until(events, 3);
+    const third = written()[2]!;
+    expect(third.revision).toBe(first.revision);
+    expect(third.refused[0]!.reason).toContain("'other'");
+    expect(await readPayload(join(out, "skills.json"))).toEqual({ ok: true, payload: third });
+
+    // And nothing else is written while nothing changes.
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(events).toHaveLength(3);
+    stop.abort();
+    await watching;
+  });
+
   it("says a refusal once, keeps the last payload, and recovers", async () => {
     const roots = await makeRoots({ alpha: skillText("alpha") });
     const out = await makeTempDir();

@@ -1,6 +1,6 @@
 // `skillshelf payload --out <dir> --watch`: what a worker host runs beside
 // its workers. The payload package does the watching (write at start, then
-// again whenever the revision changes, atomically); this says each write on
+// again whenever anything it holds changes, atomically); this says each write on
 // one line (a JSON line with --json) and each refusal as its sentence, and
 // stops cleanly on SIGINT or SIGTERM with exit 0. A refusal does not stop
 // the watch: the last payload stays in place until the next good one.

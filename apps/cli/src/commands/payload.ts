@@ -1,7 +1,7 @@
 // `skillshelf payload [--out <dir>]`: the payload a worker receives, built by
 // the payload package. Without --out it says what the payload holds; with
 // --out it materializes `<dir>/skills.json` atomically; with --watch as well,
-// it keeps doing so whenever the revision changes (payload-watch.ts). With
+// it keeps doing so whenever anything it holds changes (payload-watch.ts). With
 // --files <dir> it writes every file of every skill to <dir>/<id>/, each
 // checked against the payload's manifest first (all or nothing). With
 // --json the payload itself follows `"ok": true`, so a script gets the bodies too.
