@@ -16,12 +16,23 @@
 // the server finds more than one skill in it, the page offers them as
 // checkboxes (choose.js), each judged alone by the server, and imports only
 // the ticked ones with `skill=` (and the listing's `path=`).
+// A `hidden-content` refusal lists its findings with one unticked checkbox
+// for each code that refused, named as the findings' sentences name it;
+// ticking some and pressing Import again sends the same upload with the
+// same query and an `accept=` for each, as `--accept` does on the command
+// line. Which codes may be accepted is the server's to say: the boxes come
+// from the refusal's own findings, and the server judges the codes sent.
 import { apiHeaders, refuseToken, unreachable } from "./api.js";
 import { chooseSkills } from "./choose.js";
 import { byId, el, findingItems, showRefusal, warningItems } from "./dom.js";
 
 /** @typedef {{ path: string; file: File }} Upload */
 /** @typedef {{ kind: "folder"; name: string; files: Upload[] } | { kind: "file"; name: string; file: File }} Sending */
+/**
+ * A refused import's query, to send again: the codes it accepted already,
+ * and a call that sends it accepting more.
+ * @typedef {{ accepted: string[]; send: (codes: string[]) => void }} Again
+ */
 
 /** @type {XMLHttpRequest | undefined} */
 let running;
@@ -174,15 +185,39 @@ async function start(sending) {
   }
   if (sending.kind === "file") for (const query of queries) query.set("name", sending.name);
   if (replace.checked) for (const query of queries) query.set("replace", "1");
-  /** @type {import("./api.js").ImportAnswer} */
-  const imported = { skills: [], warnings: [], findings: [] };
+  await importEach(sending, body, queries, { skills: [], warnings: [], findings: [] });
+}
+
+/**
+ * Sends one import for each query, in order, adding what each installed to
+ * `imported`, and stops at the first refusal. A `hidden-content` refusal is
+ * shown with a way to send the refused query again accepting codes the user
+ * ticks; the queries after it go as they were, so nothing is accepted for a
+ * skill whose findings were not shown.
+ * @param {Sending} sending
+ * @param {XMLHttpRequestBodyInit} body
+ * @param {URLSearchParams[]} queries
+ * @param {import("./api.js").ImportAnswer} imported
+ */
+async function importEach(sending, body, queries, imported) {
   /** @type {{ status: number; body: unknown; cancelled?: boolean }} */
   let answer = { status: 201, body: imported };
-  for (const query of queries) {
+  /** @type {Again | undefined} */
+  let again;
+  for (const [index, query] of queries.entries()) {
     const suffix = query.size > 0 ? `?${query}` : "";
     const one = await send(`/api/imports${suffix}`, body, sending);
     if (one.status !== 201 && one.status !== 200) {
       answer = one;
+      again = {
+        accepted: query.getAll("accept"),
+        send: (codes) => {
+          const accepting = new URLSearchParams(query);
+          for (const code of codes) accepting.append("accept", code);
+          byId("outcome").hidden = true;
+          void importEach(sending, body, [accepting, ...queries.slice(index + 1)], imported);
+        },
+      };
       break;
     }
     const { skills, warnings, findings } = /** @type {import("./api.js").ImportAnswer} */ (
@@ -192,8 +227,9 @@ async function start(sending) {
     imported.warnings.push(...warnings);
     imported.findings.push(...findings);
   }
+  const replace = /** @type {HTMLInputElement} */ (byId("replace"));
   if (answer.status !== 0) replace.checked = false;
-  report(sending, answer);
+  report(sending, answer, again);
   afterImport();
 }
 
@@ -257,8 +293,9 @@ function send(url, body, sending) {
  * Shows what became of one upload.
  * @param {Sending} sending
  * @param {{ status: number; body: unknown; cancelled?: boolean }} answer
+ * @param {Again} [again] how to send the refused import again
  */
-function report(sending, answer) {
+function report(sending, answer, again) {
   const when = new Date().toLocaleTimeString();
   if (answer.cancelled) {
     showOutcome(
@@ -302,7 +339,68 @@ function report(sending, answer) {
     return;
   }
   const body = /** @type {import("./api.js").ErrorAnswer | undefined} */ (answer.body);
-  showRefusal(byId("outcome"), body ?? unreachable(), `${described(sending)} at ${when}:`);
+  const outcome = byId("outcome");
+  showRefusal(outcome, body ?? unreachable(), `${described(sending)} at ${when}:`);
+  if (body?.refusal.code === "hidden-content" && again !== undefined) {
+    outcome.append(...acceptControls(body.findings ?? [], again));
+  }
+}
+
+/**
+ * One unticked checkbox for each code among the findings that refused this
+ * import (the server's severity says which refuse, less the codes the
+ * import accepted already), and a button, enabled once one is ticked, that
+ * sends the import again accepting the ticked codes beside those. The
+ * server judges the codes again, so nothing here decides what may be
+ * accepted.
+ * @param {import("@skillshelf/bundle-reader").Finding[]} findings
+ * @param {Again} again
+ * @returns {HTMLElement[]}
+ */
+function acceptControls(findings, again) {
+  const accepted = new Set(again.accepted);
+  const refusing = findings.filter((f) => f.severity === "refuse" && !accepted.has(f.code));
+  const codes = [...new Set(refusing.map((f) => f.code))];
+  if (codes.length === 0) return [];
+  const boxes = codes.map((code) =>
+    el("input", { type: "checkbox", id: `accept-${code}`, "data-accept": code }),
+  );
+  const button = el(
+    "button",
+    { type: "button", id: "accept-import", disabled: true },
+    "Import again, accepting what is ticked",
+  );
+  for (const box of boxes) {
+    box.addEventListener("change", () => {
+      button.disabled = !boxes.some((one) => one.checked);
+    });
+  }
+  button.addEventListener("click", () => {
+    if (busy()) return;
+    const ticked = boxes.filter((box) => box.checked).map((box) => box.dataset.accept ?? "");
+    if (ticked.length > 0) again.send(ticked);
+  });
+  return [
+    el(
+      "fieldset",
+      { class: "accept", "aria-describedby": "accept-why" },
+      el("legend", {}, "Having read the findings above:"),
+      el(
+        "p",
+        { class: "hint", id: "accept-why" },
+        `Tick a code only if its findings are meant; the same upload is sent again with the same choices${accepted.size === 0 ? "" : `, still accepting ${[...accepted].join(", ")}`}, and the install record keeps the codes accepted.`,
+      ),
+      ...boxes.map((box, index) =>
+        el(
+          "label",
+          { for: box.id, class: "accept-code" },
+          box,
+          ` accept ${codes[index]} for this import`,
+        ),
+      ),
+      el("div", { class: "actions" }, button),
+    ),
+  ];
 }
 
 /**
