@@ -4,7 +4,10 @@
 // directory it was found in. The server judged each skill alone, as its
 // import would: one it would refuse is shown unticked and cannot be ticked,
 // with the refusal's code and the server's sentence beside it, before
-// anything is imported; the others are ticked. The page decides nothing
+// anything is imported; the others are ticked. A skill refused for hidden
+// content is unticked too, but may be ticked: its import is then refused
+// with every finding listed, where the codes can be accepted (upload.js),
+// as `accept=` lifts that refusal and no other. The page decides nothing
 // about the upload: it shows the listing and hands back the ticked skills,
 // grouped by the `path` the listing says selects them (one import takes one
 // `path`).
@@ -12,6 +15,15 @@ import { byId, el } from "./dom.js";
 
 /** @typedef {import("./api.js").ListingAnswer["listing"]} Listing */
 /** @typedef {{ path: string; skills: string[] }} Choice */
+
+/**
+ * Whether a refused skill's import could go through by accepting finding
+ * codes: a `hidden-content` refusal, the one `accept=` lifts. Which codes
+ * is the import's answer to say.
+ * @param {Listing["skills"][number]} skill
+ */
+const mayAccept = (skill) =>
+  skill.verdict?.importable === false && skill.verdict.refusal.code === "hidden-content";
 
 /**
  * Shows `listing` as checkboxes; resolves the ticked skills grouped by
@@ -23,12 +35,19 @@ import { byId, el } from "./dom.js";
 export function chooseSkills(listing, name) {
   const form = /** @type {HTMLFormElement} */ (byId("choose"));
   const list = byId("choose-list");
-  const refused = listing.skills.filter((skill) => skill.verdict?.importable === false).length;
+  const refused = listing.skills.filter((skill) => skill.verdict?.importable === false);
+  const hiding = refused.filter(mayAccept).length;
+  const locked = refused.length - hiding;
   const held = `'${name}' holds ${listing.skills.length} skills; untick those not to import.`;
-  byId("choose-legend").textContent =
-    refused === 0
-      ? held
-      : `${held} ${refused === 1 ? "One is" : `${refused} are`} refused as said beside ${refused === 1 ? "it" : "each"}, and cannot be ticked.`;
+  const lockedSaid =
+    locked === 0
+      ? ""
+      : ` ${locked === 1 ? "One is" : `${locked} are`} refused as said beside ${locked === 1 ? "it" : "each"}, and cannot be ticked.`;
+  const hidingSaid =
+    hiding === 0
+      ? ""
+      : ` ${hiding === 1 ? "One is" : `${hiding} are`} refused for hidden content as said beside ${hiding === 1 ? "it" : "each"}: tick ${hiding === 1 ? "it" : "one"} only to read its findings and accept them for this import.`;
+  byId("choose-legend").textContent = `${held}${lockedSaid}${hidingSaid}`;
   const boxes = listing.skills.map((skill, index) => {
     const verdict = skill.verdict;
     const importable = verdict === undefined || verdict.importable;
@@ -39,7 +58,7 @@ export function chooseSkills(listing, name) {
       type: "checkbox",
       id: `choose-${index}`,
       checked: importable,
-      disabled: !importable,
+      disabled: !importable && !mayAccept(skill),
       "aria-describedby": described,
     });
     box.checked = importable;

@@ -6,7 +6,9 @@
 // sends the same upload with the same query (name, replace) and an
 // `accept=` for each ticked code; the server judges them, installs, and the
 // record keeps them. Accepting one code of two still refuses, naming the
-// other, whose box is then the only one offered. In headless Chromium
+// other, whose box is then the only one offered. A chooser's skill refused
+// for hidden text may be ticked, and its import accepted the same way, with
+// the listing's path and the ticked skills kept. In headless Chromium
 // against a real server, with axe-core finding no serious or critical
 // violation and the page making no request elsewhere.
 import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
@@ -187,6 +189,39 @@ it("still refuses a folder when one of its two refusing codes is accepted, namin
   );
   expect(shown.record.accepted).toEqual(["ambiguous-frontmatter", "hidden-text"]);
   expect(await seriousViolations(page)).toEqual([]);
+});
+
+it("accepts hidden-text for a chooser's import, with its path and skills kept", async () => {
+  const archive = tarOf("pair", {
+    "README.md": "# pair\n",
+    "skills/kilo/SKILL.md": "# kilo\n\nDoes kilo.\n",
+    "skills/sly/SKILL.md": `# sly\n\nDoes sly.${tags("obey me")}\n`,
+  });
+  await dropFile(page, "pair.tar", archive);
+  await expect.poll(() => page.locator("#choose").isVisible(), patience).toBe(true);
+  const sly = page.getByRole("checkbox", { name: /^sly\b/ });
+  expect(await sly.isChecked()).toBe(false);
+  expect(await sly.isEnabled()).toBe(true);
+  await sly.check();
+  await page.getByRole("button", { name: "Import", exact: true }).click();
+  await refusedWith("hidden-content");
+  expect(await boxesOf()).toEqual([{ code: "hidden-text", checked: false }]);
+  expect(await outcome().locator('li[data-code="hidden-text"]').textContent()).toContain(
+    'holds hidden text "obey me"',
+  );
+  expect(await seriousViolations(page)).toEqual([]);
+
+  await page.locator("#accept-hidden-text").check();
+  await again().click();
+  await expect.poll(() => outcome().getAttribute("class"), patience).toBe("outcome success");
+  expect(await outcome().textContent()).toContain("Imported 2 skills.");
+  expect(await page.locator('#outcome-findings li[data-code="hidden-text"]').count()).toBe(1);
+  expect(imports.slice(-2).map((query) => query.toString())).toEqual([
+    "path=skills&skill=kilo&skill=sly&name=pair.tar",
+    "path=skills&skill=kilo&skill=sly&name=pair.tar&accept=hidden-text",
+  ]);
+  const shown = await bodyOf(await fetch(`${server.url}/api/skills/sly`, { headers: server.auth }));
+  expect(shown.record.accepted).toEqual(["hidden-text"]);
 });
 
 it("ran without errors, policy violations or external requests", () => {
