@@ -14,11 +14,18 @@
 import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { fileURLToPath } from "node:url";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { tarOf } from "./support/bodies.js";
 import { connectChromium } from "./support/chromium.js";
-import { dropFile, openPage, patience, seriousViolations } from "./support/console-page.js";
+import {
+  dropFile,
+  openPage,
+  overflowOf,
+  patience,
+  seriousViolations,
+} from "./support/console-page.js";
 import { bodyOf, startServer, type TestServer } from "./support/server.js";
 
 let server: TestServer;
@@ -26,12 +33,14 @@ let browser: Browser;
 let page: Page;
 let problems: string[] = [];
 let folders: string;
+const shots = fileURLToPath(new URL("../test-results/console/", import.meta.url));
 /** The query of each import the page sent, in order. */
 const imports: URLSearchParams[] = [];
 
 beforeAll(async () => {
   server = await startServer();
   folders = await mkdtemp(join(tmpdir(), "skillshelf-accept-"));
+  await mkdir(shots, { recursive: true });
   browser = await connectChromium();
   const watched = await openPage(browser, server.url);
   page = watched.page;
@@ -102,6 +111,8 @@ it("accepts hidden-text for a dropped archive's import, with its name and replac
   // The refused attempt unticks replace, as every import does; the retry keeps its own query.
   expect(await page.locator("#replace").isChecked()).toBe(false);
   expect(await seriousViolations(page)).toEqual([]);
+  expect(await overflowOf(page)).toBeLessThanOrEqual(0);
+  await page.screenshot({ path: join(shots, "accept-offered.png"), fullPage: true });
 
   await page.locator("#accept-hidden-text").check();
   expect(await again().isDisabled()).toBe(false);
