@@ -15,6 +15,7 @@ import {
   type RootPlaces,
   remoteRefusal,
 } from "@skillshelf/contract";
+import type { Shelf } from "@skillshelf/shelf";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { isRequestCode, type RequestRefusal, requestRefusals } from "./request-refusals.js";
 
@@ -57,6 +58,12 @@ export function answerOf(
     body: { refusal: shown, message: message(shown, wording) },
   };
 }
+
+/** The places of `shelf`'s roots on this server, which no answer shows a remote reader. */
+export const rootPlacesOf = (shelf: Shelf): RootPlaces => ({
+  builtin: shelf.roots.builtin,
+  managed: shelf.roots.managed?.location,
+});
 
 /** Sends a refusal with its table status and sentence, worded as the request asks. */
 export function sendRefusal(

@@ -45,6 +45,7 @@ export {
   message,
   type RootPlaces,
   refusalTable,
+  remotePath,
   remoteRefusal,
   toRefusal,
 } from "./refusals.js";

@@ -494,9 +494,19 @@ export function remoteRefusal(refusal: Refusal, roots: RootPlaces = {}): Refusal
 /** A stored skill's refusal with its `path` cut to the part below its root. */
 function belowRoot(refusal: Refusal, roots: RootPlaces): Refusal {
   const { origin, path } = refusal;
-  const root = origin === undefined ? undefined : roots[origin];
-  if (root === undefined || path === undefined || !path.startsWith(`${root}/`)) return refusal;
-  return { ...refusal, path: path.slice(root.length + 1) };
+  if (origin === undefined || path === undefined) return refusal;
+  const shown = remotePath(path, origin, roots);
+  return shown === path ? refusal : { ...refusal, path: shown };
+}
+
+/**
+ * A stored skill's path as a reader on another machine is given it: the
+ * part below its root (`<id>/SKILL.md`), the root being named by `origin`
+ * alone; a path outside the root is given as it is.
+ */
+export function remotePath(path: string, origin: "builtin" | "managed", roots: RootPlaces): string {
+  const root = roots[origin];
+  return root !== undefined && path.startsWith(`${root}/`) ? path.slice(root.length + 1) : path;
 }
 
 /** The HTTP status a surface answers a refusal with. */

@@ -14,12 +14,12 @@
 // them waits for one of the unpack turns (unpack-turns.ts), so no more than
 // two bundles are held unpacked in memory however many imports are admitted.
 import type { BundleListing } from "@skillshelf/bundle-reader";
-import { MAX_ENTRIES, MAX_PATH_BYTES, MAX_SEGMENT_BYTES } from "@skillshelf/contract";
+import { MAX_ENTRIES, MAX_PATH_BYTES, MAX_SEGMENT_BYTES, remotePath } from "@skillshelf/contract";
 import type { Shelf } from "@skillshelf/shelf";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { z } from "zod";
 import { acceptParam } from "../accept-param.js";
-import { answerOf, sendRefusal, type Wording, wordingOf } from "../answer.js";
+import { answerOf, rootPlacesOf, sendRefusal, type Wording, wordingOf } from "../answer.js";
 import type { ErrorAnswer, ImportAnswer, ListingAnswer } from "../api-types.js";
 import type { ImportCaps } from "../imports/caps.js";
 import type { ImportGate, ImportTicket } from "../imports/gate.js";
@@ -100,6 +100,7 @@ export function registerImportRoutes(
 ): void {
   const admitted = new WeakMap<FastifyRequest, { ticket: ImportTicket; options: Options }>();
   const turns = new UnpackTurns();
+  const roots = rootPlacesOf(shelf);
 
   const admit = async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
     const query = querySchema.safeParse(request.query);
@@ -230,7 +231,12 @@ export function registerImportRoutes(
           { source, skills: ids, dryRun, replace, ...(accepted === undefined ? {} : { accepted }) },
           dryRun ? "import checked" : "imported",
         );
-        const { skills, warnings, findings } = outcome;
+        const { warnings, findings } = outcome;
+        // Where each skill was stored, below the managed root: never the root's place on this server.
+        const skills = outcome.skills.map((skill) => ({
+          ...skill,
+          path: remotePath(skill.path, "managed", roots),
+        }));
         const answer: ImportAnswer = { skills, warnings, findings };
         return reply.code(dryRun ? 200 : 201).send(answer);
       } finally {

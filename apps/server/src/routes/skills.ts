@@ -13,7 +13,7 @@
 // reader's path rules, and a path the skill does not hold is 404. Every
 // refusal, the catalog's own included, is answered from the one table.
 import { formatBytes } from "@skillshelf/bundle-reader";
-import type { RootPlaces } from "@skillshelf/contract";
+import { type RootPlaces, remotePath } from "@skillshelf/contract";
 import type { Shelf } from "@skillshelf/shelf";
 import {
   type OfferedSkill,
@@ -23,7 +23,7 @@ import {
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import { acceptParam } from "../accept-param.js";
-import { answerOf, sendRefusal, type Wording, wordingOf } from "../answer.js";
+import { answerOf, rootPlacesOf, sendRefusal, type Wording, wordingOf } from "../answer.js";
 import type {
   ApproveAnswer,
   ErrorAnswer,
@@ -70,16 +70,18 @@ function listedRefusal(skill: RefusedSkill, wording: Wording, roots: RootPlaces)
   return { ...shown, reason: body.message, message: body.message };
 }
 
-const listed = (skill: OfferedSkill): ListedSkill => ({ ...skill, size: formatBytes(skill.bytes) });
+/** An offered skill as listed: its size said for people, its path below its root, never the root's place on this server. */
+const listed = (skill: OfferedSkill, roots: RootPlaces): ListedSkill => ({
+  ...skill,
+  path: remotePath(skill.path, skill.origin, roots),
+  size: formatBytes(skill.bytes),
+});
 
 /** Registers the catalog routes under /api/skills. */
 export function registerSkillRoutes(app: FastifyInstance, shelf: Shelf): void {
   const describe = sharedDescriptions(shelf);
   // A stored skill's refusal names its file below its root, never the root's path on this server.
-  const roots: RootPlaces = {
-    builtin: shelf.roots.builtin,
-    managed: shelf.roots.managed?.location,
-  };
+  const roots = rootPlacesOf(shelf);
   app.get("/api/skills", async (request): Promise<SkillsAnswer> => {
     const wording = wordingOf(request);
     const { catalog, records, payload, withheld, signers, findings } = await shelf.list();
@@ -89,7 +91,7 @@ export function registerSkillRoutes(app: FastifyInstance, shelf: Shelf): void {
         const record = skill.origin === "managed" ? records.get(skill.id) : undefined;
         const signer = signers?.get(skill.id);
         return {
-          ...listed(skill),
+          ...listed(skill, roots),
           ...(record === undefined ? {} : { treeDigest: record.tree.digest, record }),
           ...(signer === undefined ? {} : { signer }),
         };
@@ -143,7 +145,7 @@ export function registerSkillRoutes(app: FastifyInstance, shelf: Shelf): void {
       described.description;
     const { text, ...offered } = skill;
     const answer: SkillAnswer = {
-      skill: { ...listed(offered), treeDigest },
+      skill: { ...listed(offered, roots), treeDigest },
       files: files.map((file) => ({ ...file, size: formatBytes(file.bytes) })),
       warnings: storedSpecWarnings({ id: offered.id, digest: offered.digest, text }),
       signature,
