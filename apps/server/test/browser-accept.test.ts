@@ -21,7 +21,7 @@ import { tarOf } from "./support/bodies.js";
 import { connectChromium } from "./support/chromium.js";
 import {
   dropFile,
-  openPage,
+  openConsole,
   overflowOf,
   patience,
   seriousViolations,
@@ -42,9 +42,7 @@ beforeAll(async () => {
   folders = await mkdtemp(join(tmpdir(), "skillshelf-accept-"));
   await mkdir(shots, { recursive: true });
   browser = await connectChromium();
-  const watched = await openPage(browser, server.url);
-  page = watched.page;
-  problems = watched.problems;
+  ({ page, problems } = await openConsole(browser, server));
   page.on("request", (request) => {
     const url = new URL(request.url());
     if (
@@ -55,8 +53,6 @@ beforeAll(async () => {
       imports.push(url.searchParams);
     }
   });
-  await page.goto(`${server.url}/#token=${server.token}`);
-  await page.locator("#drop").waitFor();
 }, 120_000);
 
 afterAll(async () => {

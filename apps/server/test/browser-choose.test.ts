@@ -23,7 +23,7 @@ import { skillFiles, tarOf, tgzOf } from "./support/bodies.js";
 import { connectChromium } from "./support/chromium.js";
 import {
   dropFile,
-  openPage,
+  openConsole,
   overflowOf,
   patience,
   seriousViolations,
@@ -57,9 +57,7 @@ beforeAll(async () => {
   server = await startServer();
   await writeSkill(server.roots.builtin, "india");
   browser = await connectChromium();
-  ({ page, problems } = await openPage(browser, server.url));
-  await page.goto(`${server.url}/#token=${server.token}`);
-  await page.locator("#import").waitFor({ state: "visible" });
+  ({ page, problems } = await openConsole(browser, server));
 }, 120_000);
 
 afterAll(async () => {

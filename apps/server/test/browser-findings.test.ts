@@ -14,7 +14,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { tarOf } from "./support/bodies.js";
 import { connectChromium } from "./support/chromium.js";
-import { dropFile, openPage, patience, seriousViolations } from "./support/console-page.js";
+import { dropFile, openConsole, patience, seriousViolations } from "./support/console-page.js";
 import { startServer, type TestServer, writeSkill } from "./support/server.js";
 
 let server: TestServer;
@@ -33,10 +33,7 @@ beforeAll(async () => {
   );
   await writeFile(join(dir, "references", "notes.md"), "Read\u200Bthis.\n");
   browser = await connectChromium();
-  const watched = await openPage(browser, server.url);
-  page = watched.page;
-  problems = watched.problems;
-  await page.goto(`${server.url}/#token=${server.token}`);
+  ({ page, problems } = await openConsole(browser, server));
   await page.locator('li[data-skill="hiding"]').waitFor();
 }, 120_000);
 

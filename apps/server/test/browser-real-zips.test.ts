@@ -15,7 +15,7 @@ import { commitTree, packageSkill, writeTree } from "@skillshelf/test-utils";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { connectChromium } from "./support/chromium.js";
-import { dropFile, openPage, patience } from "./support/console-page.js";
+import { dropFile, openConsole, patience } from "./support/console-page.js";
 import { bodyOf, startServer, type TestServer } from "./support/server.js";
 
 let server: TestServer;
@@ -66,9 +66,7 @@ beforeAll(async () => {
   work = await mkdtemp(join(tmpdir(), "skillshelf-real-zips-"));
   server = await startServer();
   browser = await connectChromium();
-  ({ page, problems } = await openPage(browser, server.url));
-  await page.goto(`${server.url}/#token=${server.token}`);
-  await page.locator("#import").waitFor({ state: "visible" });
+  ({ page, problems } = await openConsole(browser, server));
 }, 120_000);
 
 afterAll(async () => {

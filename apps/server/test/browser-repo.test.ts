@@ -22,7 +22,7 @@ import { commitTree, writeTree } from "@skillshelf/test-utils";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
 import { connectChromium } from "./support/chromium.js";
-import { dropFile, openPage, patience, seriousViolations } from "./support/console-page.js";
+import { dropFile, openConsole, patience, seriousViolations } from "./support/console-page.js";
 import { bodyOf, startServer, type TestServer } from "./support/server.js";
 
 let server: TestServer;
@@ -82,9 +82,7 @@ beforeAll(async () => {
   work = await mkdtemp(join(tmpdir(), "skillshelf-repo-"));
   server = await startServer();
   browser = await connectChromium();
-  ({ page, problems } = await openPage(browser, server.url));
-  await page.goto(`${server.url}/#token=${server.token}`);
-  await page.locator("#import").waitFor({ state: "visible" });
+  ({ page, problems } = await openConsole(browser, server));
 }, 120_000);
 
 afterAll(async () => {

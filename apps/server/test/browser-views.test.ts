@@ -17,7 +17,7 @@ import { skillFiles, tarOf } from "./support/bodies.js";
 import { connectChromium } from "./support/chromium.js";
 import {
   dropFile,
-  openPage,
+  openConsole,
   overflowOf,
   patience,
   seriousViolations,
@@ -60,10 +60,7 @@ beforeAll(async () => {
   await writeSkill(server.roots.managed, "mislabeled");
   await writeFile(join(server.roots.managed, "mislabeled", "SKILL.md"), "# another-name\n");
   browser = await connectChromium();
-  const watched = await openPage(browser, server.url);
-  page = watched.page;
-  problems = watched.problems;
-  await page.goto(`${server.url}/#token=${server.token}`);
+  ({ page, problems } = await openConsole(browser, server));
   await page.locator('li[data-skill="house-style"]').waitFor();
 }, 120_000);
 

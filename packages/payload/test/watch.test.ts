@@ -1,6 +1,7 @@
 import { writeFileSync } from "node:fs";
 import { readFile, rm } from "node:fs/promises";
 import { join } from "node:path";
+import type { Roots } from "@skillshelf/skill-catalog";
 import { describe, expect, it } from "vitest";
 import { readPayload, type WatchEvent, watchPayload } from "../src/index.js";
 import { makeRoots, makeTempDir, skillText, writeSkills } from "./trees.js";
@@ -13,17 +14,23 @@ async function until(events: WatchEvent[], count: number): Promise<void> {
   expect(events.length).toBeGreaterThanOrEqual(count);
 }
 
+/** Watches `roots` into `dir` every 20 ms, collecting what it says; `stop` ends it. */
+function watch(roots: Roots, dir: string) {
+  const events: WatchEvent[] = [];
+  const stop = new AbortController();
+  const watching = watchPayload(roots, dir, {
+    signal: stop.signal,
+    intervalMs: 20,
+    onEvent: (event) => events.push(event),
+  });
+  return { events, stop, watching };
+}
+
 describe("watchPayload", () => {
   it("writes at start, again when the revision changes, and never when it does not", async () => {
     const roots = await makeRoots({ alpha: skillText("alpha") });
     const out = await makeTempDir();
-    const events: WatchEvent[] = [];
-    const stop = new AbortController();
-    const watching = watchPayload(roots, out, {
-      signal: stop.signal,
-      intervalMs: 20,
-      onEvent: (event) => events.push(event),
-    });
+    const { events, stop, watching } = watch(roots, out);
     await until(events, 1);
     const first = events[0]!;
     expect(first.kind).toBe("written");
@@ -52,13 +59,7 @@ describe("watchPayload", () => {
     writeFileSync(join(roots.builtin, "alpha", "reference.md"), "first\n");
     await writeSkills(roots.builtin, { bad: skillText("memo") });
     const out = await makeTempDir();
-    const events: WatchEvent[] = [];
-    const stop = new AbortController();
-    const watching = watchPayload(roots, out, {
-      signal: stop.signal,
-      intervalMs: 20,
-      onEvent: (event) => events.push(event),
-    });
+    const { events, stop, watching } = watch(roots, out);
     await until(events, 1);
     const written = () =>
       events.map((event) => (event.kind === "written" ? event.payload : undefined));
@@ -92,13 +93,7 @@ describe("watchPayload", () => {
   it("says a refusal once, keeps the last payload, and recovers", async () => {
     const roots = await makeRoots({ alpha: skillText("alpha") });
     const out = await makeTempDir();
-    const events: WatchEvent[] = [];
-    const stop = new AbortController();
-    const watching = watchPayload(roots, join(out, "payload"), {
-      signal: stop.signal,
-      intervalMs: 20,
-      onEvent: (event) => events.push(event),
-    });
+    const { events, stop, watching } = watch(roots, join(out, "payload"));
     await until(events, 1);
     // The payload's directory becomes a file: the next write cannot happen.
     await rm(join(out, "payload"), { recursive: true });

@@ -36,6 +36,21 @@ export async function openPage(
   return { page, problems };
 }
 
+/**
+ * A watched page (openPage) signed in to the console at `server` with its
+ * token, once the import controls show.
+ */
+export async function openConsole(
+  browser: Browser,
+  server: { url: string; token: string },
+  width = 1200,
+): Promise<WatchedPage> {
+  const watched = await openPage(browser, server.url, width);
+  await watched.page.goto(`${server.url}/#token=${server.token}`);
+  await watched.page.locator("#import").waitFor({ state: "visible" });
+  return watched;
+}
+
 /** How far the page is wider than its window (0 when nothing scrolls sideways). */
 export async function overflowOf(page: Page): Promise<number> {
   const widths = (await page.evaluate(
