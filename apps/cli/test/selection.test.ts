@@ -123,7 +123,7 @@ describe("a whole repository through the CLI", () => {
     expect((parseJson(run).skills as { id: string }[]).map((s) => s.id)).toEqual(["pdf"]);
   });
 
-  it("names the skills refused on their own (id, identity, frontmatter) and imports the others with --skip", async () => {
+  it("names the skills refused on their own (id, identity, frontmatter, size) and imports the others with --skip", async () => {
     const base = makeTempDir("skillshelf-cli-select-");
     const folder = join(base, "collection");
     writeTree(folder, {
@@ -131,6 +131,7 @@ describe("a whole repository through the CLI", () => {
       "Bad_Id/SKILL.md": skill("Bad_Id"),
       "notes/SKILL.md": skill("memo"),
       "broken/SKILL.md": "---\nname: [broken\n---\n",
+      "huge/SKILL.md": `${skill("huge")}${"x".repeat(262_145)}`,
     });
     const refused = await runBin(["check", folder, "--json"]);
     expect(refused.code).toBe(1);
@@ -142,13 +143,32 @@ describe("a whole repository through the CLI", () => {
     expect(refusal.concerns).toEqual([
       { skill: "Bad_Id", count: 1 },
       { skill: "broken", count: 1 },
+      { skill: "huge", count: 1 },
       { skill: "notes", count: 1 },
     ]);
     expect(message).toMatch(
-      /; the skills at fault are 'Bad_Id', 'broken', 'notes': import the others with --skip Bad_Id --skip broken --skip notes\.$/,
+      /; the skills at fault are 'Bad_Id', 'broken', 'huge', 'notes': import the others with --skip Bad_Id --skip broken --skip huge --skip notes\.$/,
     );
+    // A listing judges each alone, and names it among the five of its level.
+    const listed = await runBin(["check", folder, "--list", "--json"]);
+    expect(listed.code, listed.stderr).toBe(0);
+    const verdicts = (
+      parseJson(listed).listing as { skills: { name: string; verdict: unknown }[] }
+    ).skills.map(({ name, verdict }) => [name, verdict]);
+    expect(verdicts).toMatchObject([
+      ["Bad_Id", { importable: false, refusal: { code: "invalid-id" } }],
+      ["broken", { importable: false, refusal: { code: "invalid-frontmatter" } }],
+      ["huge", { importable: false, refusal: { code: "skill-file-too-large" } }],
+      ["notes", { importable: false, refusal: { code: "identity-mismatch" } }],
+      ["pdf", { importable: true }],
+    ]);
+    for (const [name, verdict] of verdicts.slice(0, 4)) {
+      expect((verdict as { refusal: { concerns: unknown } }).refusal.concerns).toEqual([
+        { skill: name, count: 1 },
+      ]);
+    }
     const { args } = makeRoots();
-    const skipped = ["--skip", "Bad_Id", "--skip", "broken", "--skip", "notes"];
+    const skipped = ["--skip", "Bad_Id", "--skip", "broken", "--skip", "huge", "--skip", "notes"];
     const run = await runBin(["import", folder, ...skipped, "--json", ...args]);
     expect(run.code, run.stderr).toBe(0);
     expect((parseJson(run).skills as { id: string }[]).map((s) => s.id)).toEqual(["pdf"]);
